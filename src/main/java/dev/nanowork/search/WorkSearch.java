@@ -1,0 +1,173 @@
+package dev.nanowork.search;
+
+import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
+import java.security.SecureRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Searches one root on every thread: thread t of N scans its own quarter (N-th) of the 2^64 nonces,
+ * counting up from a random start, in batches; the first hit, a cancel or the deadline stops all
+ * threads at their next batch boundary. Every hit is re-checked with the scalar reference before it
+ * is returned, so a faulty kernel can cost time but never produce an invalid answer.
+ *
+ * <p>Searches may be requested concurrently; each has its own state, and they share the threads.
+ */
+public final class WorkSearch implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(WorkSearch.class.getName());
+
+    /**
+     * Nonces per batch between two looks at the stop flags: 2^16 is about 1 ms at 74 MH/s (vector512)
+     * and 9 ms at 7.5 MH/s (scalar), so a stop reaches every thread within milliseconds.
+     */
+    static final long BATCH = 1L << 16;
+
+    private final WorkKernel kernel;
+    private final int threads;
+    private final ExecutorService pool;
+    private final SecureRandom random = new SecureRandom();
+    private final AtomicLong rejectedHits = new AtomicLong();
+
+    public WorkSearch(WorkKernel kernel, int threads) {
+        if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, was " + threads);
+        this.kernel = kernel;
+        this.threads = threads;
+        AtomicInteger n = new AtomicInteger();
+        this.pool = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "work-search-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    public WorkKernel kernel() {
+        return kernel;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** Hits the kernel reported that the scalar reference refused (always 0 with a correct kernel). */
+    public long rejectedHits() {
+        return rejectedHits.get();
+    }
+
+    /** Searches from a random start. {@code deadlineNanos} is on the {@link System#nanoTime()} clock. */
+    public SearchResult search(Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel) {
+        return search(root, difficulty, random.nextLong(), deadlineNanos, cancel);
+    }
+
+    /** Searches from {@code start}; thread t begins at {@code start + t * (2^64 / threads)}. */
+    public SearchResult search(Root root, Difficulty difficulty, long start, long deadlineNanos, CancelSignal cancel) {
+        long began = System.nanoTime();
+        WorkKernel.RootSearch rootSearch = kernel.forRoot(root);
+        Request request = new Request(root, rootSearch, difficulty.threshold(), deadlineNanos, cancel);
+        long stride = Long.divideUnsigned(-1L, threads) + 1; // ~2^64 / threads
+        CountDownLatch done = new CountDownLatch(threads);
+        for (int t = 0; t < threads; t++) {
+            long from = start + t * stride;
+            pool.execute(() -> {
+                try {
+                    request.scan(from);
+                } catch (Throwable e) {
+                    request.failure.compareAndSet(null, e);
+                } finally {
+                    done.countDown();
+                }
+            });
+        }
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            cancel.cancel();
+            Thread.currentThread().interrupt();
+            awaitQuietly(done);
+        }
+        long elapsed = System.nanoTime() - began;
+        long attempts = request.attempts.get();
+        Found found = request.found.get();
+        if (found != null) return new SearchResult.Found(new Work(found.work), found.value, attempts, elapsed);
+        if (request.failure.get() != null) return new SearchResult.Failed(request.failure.get(), attempts, elapsed);
+        if (cancel.isCancelled()) return new SearchResult.Cancelled(attempts, elapsed);
+        return new SearchResult.DeadlineReached(attempts, elapsed);
+    }
+
+    private static void awaitQuietly(CountDownLatch done) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    @Override
+    public void close() {
+        pool.shutdownNow();
+    }
+
+    private record Found(long work, long value) {}
+
+    /** The state of one search, shared by its threads. */
+    private final class Request {
+        final Root root;
+        final WorkKernel.RootSearch rootSearch;
+        final long threshold;
+        final long deadlineNanos;
+        final CancelSignal cancel;
+        final AtomicReference<Found> found = new AtomicReference<>();
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final AtomicLong attempts = new AtomicLong();
+
+        Request(Root root, WorkKernel.RootSearch rootSearch, long threshold, long deadlineNanos, CancelSignal cancel) {
+            this.root = root;
+            this.rootSearch = rootSearch;
+            this.threshold = threshold;
+            this.deadlineNanos = deadlineNanos;
+            this.cancel = cancel;
+        }
+
+        boolean stopped() {
+            return found.get() != null || failure.get() != null || cancel.isCancelled()
+                    || System.nanoTime() - deadlineNanos >= 0;
+        }
+
+        void scan(long from) {
+            long nonce = from;
+            while (!stopped()) {
+                long hit = rootSearch.search(nonce, BATCH, threshold);
+                if (hit == WorkKernel.NOT_FOUND) {
+                    attempts.addAndGet(BATCH);
+                    nonce += BATCH;
+                    continue;
+                }
+                attempts.addAndGet(hit + 1);
+                long work = nonce + hit;
+                long value = WorkValue.value(root, work);
+                if (Long.compareUnsigned(value, threshold) >= 0) {
+                    found.compareAndSet(null, new Found(work, value));
+                    return;
+                }
+                rejectedHits.incrementAndGet();
+                LOG.log(Level.SEVERE, "kernel {0} reported work {1} for root {2}, which the scalar reference refuses;"
+                        + " the hit was dropped", new Object[] {kernel.name(), new Work(work), root});
+                nonce = work + 1;
+            }
+        }
+    }
+}
