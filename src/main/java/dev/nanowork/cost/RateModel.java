@@ -43,7 +43,7 @@ public final class RateModel {
             Rate r = own.get();
             return new ResolvedRate(r.mhs(), !r.source().measured(), r.source().wireName());
         }
-        Optional<Scaled> sibling = rates.stream()
+        Optional<Scaled> sibling = rates.reversed().stream() // reversed: max keeps the first of equals, the last line wins
                 .flatMap(r -> catalog.find(r.target()).filter(on -> on.family().equals(target.family())).map(on -> new Scaled(r, on)).stream())
                 .max(Comparator.comparing(Scaled::rate, PREFERENCE));
         if (sibling.isPresent()) {
