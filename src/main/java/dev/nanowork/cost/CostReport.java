@@ -16,7 +16,10 @@ public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estim
     public static CostReport build(TargetCatalog catalog, RateModel rates, DifficultyInput difficulty) {
         List<Estimate> raw = new ArrayList<>();
         for (Target target : catalog.targets()) raw.add(CostModel.estimate(target, rates.resolve(target), difficulty.difficulty()));
-        Comparator<Estimate> cheapest = Comparator.comparingDouble(Estimate::costPerWork);
+        // Memory sizes of one architecture cost the same per work (rate and price both follow memory): among
+        // costs equal to 9 significant figures the faster row is the better reference.
+        Comparator<Estimate> cheapest = Comparator.comparingDouble((Estimate e) -> roundTo9(e.costPerWork()))
+                .thenComparingDouble(Estimate::meanSeconds);
         List<Estimate> lambdas = raw.stream().filter(e -> !e.target().kind().capacityBilled()).toList();
         Estimate reference = lambdas.stream().filter(e -> e.missProbability() <= REFERENCE_MAX_MISS).min(cheapest)
                 .or(() -> lambdas.stream().min(cheapest))
@@ -27,6 +30,15 @@ public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estim
                         : e)
                 .toList();
         return new CostReport(catalog.pricing(), difficulty, estimates, reference);
+    }
+
+    /** False when no Lambda row met {@link #REFERENCE_MAX_MISS} and the reference is merely the cheapest. */
+    public boolean referenceMeetsMissBound() {
+        return reference.missProbability() <= REFERENCE_MAX_MISS;
+    }
+
+    private static double roundTo9(double value) {
+        return new java.math.BigDecimal(value).round(new java.math.MathContext(9)).doubleValue();
     }
 
     public boolean anyModelled() {

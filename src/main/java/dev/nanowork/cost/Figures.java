@@ -16,6 +16,13 @@ final class Figures {
         return new BigDecimal(value).round(THREE).stripTrailingZeros().toPlainString();
     }
 
+    /** An attempt count in full, with its power of two when it is one (send 2^29, epoch 1 2^26, receive 2^23). */
+    static String attempts(double expected) {
+        String full = String.format(Locale.ROOT, "%,.0f", expected);
+        int exponent = Math.getExponent(expected);
+        return expected == Math.scalb(1.0, exponent) ? full + " (2^" + exponent + ")" : full;
+    }
+
     static String dollars(double value) {
         return "$" + sig3(value);
     }

@@ -22,7 +22,7 @@ public final class MarkdownTable {
         Pricing p = report.pricing();
         Estimate ref = report.reference();
         md.append("Difficulty ").append(report.difficulty().label()).append(", ")
-                .append(Figures.sig3(ref.expectedAttempts())).append(" attempts expected. Prices: ")
+                .append(Figures.attempts(ref.expectedAttempts())).append(" attempts expected. Prices: ")
                 .append(p.region()).append(", ").append(p.currency()).append(", retrieved ").append(p.retrieved())
                 .append(" (`").append(Path.of(p.origin()).getFileName()).append("`).\n\n");
         md.append("| target | vCPU | threads | MH/s | mean s | p99 s | P(> 30 s) | $ per work | $ per 1M works | break-even utilisation | rate |\n");
@@ -44,17 +44,20 @@ public final class MarkdownTable {
                     .append(" | ").append(e.modelled() ? "modelled: " : "measured: ").append(e.rate().basis())
                     .append(" |\n");
         }
-        md.append('\n');
         if (report.anyModelled()) {
-            md.append(MODELLED).append(" rests on a modelled hash rate, not a measurement on that target (see the rate column).\n");
+            // escaped: a line starting with "* " would be a list item
+            md.append("\n\\").append(MODELLED).append(" rests on a modelled hash rate, not a measurement on that target (see the rate column).\n");
         }
         if (report.anyUnverifiedPrice()) {
-            md.append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
+            md.append('\n').append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
         }
-        md.append("EC2 and Managed Instances costs are at full utilisation; break-even utilisation is the busy share at which")
+        String why = report.referenceMeetsMissBound()
+                ? "the cheapest Lambda row missing 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS) + " of the time"
+                : "the cheapest Lambda row: none misses 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS) + " of the time";
+        md.append("\nEC2 and Managed Instances costs are at full utilisation; break-even utilisation is the busy share at which")
                 .append(" their cost per work equals the reference Lambda row, ").append(ref.target().name())
-                .append(" (").append(Figures.dollars(ref.costPerWork())).append(" per work, the cheapest Lambda row missing 30 s at most ")
-                .append(Figures.percent(CostReport.REFERENCE_MAX_MISS)).append(" of the time); EC2 leaves out any load balancer.\n");
+                .append(" (").append(Figures.dollars(ref.costPerWork())).append(" per work, ").append(why)
+                .append("). EC2 leaves out any load balancer.\n");
         return md.toString();
     }
 

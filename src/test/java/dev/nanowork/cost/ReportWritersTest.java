@@ -47,6 +47,17 @@ class ReportWritersTest {
     }
 
     @Test
+    void withoutALambdaRowWithinTheMissBoundTheReferenceIsTheCheapestThenFastestAndSaysSo() {
+        // x86_64 10,240 MB at 60 MH/s misses 30 s 3.5% of the time; arm64 rows are modelled slower still
+        assertFalse(report.referenceMeetsMissBound());
+        // every arm64 size costs the same per work (rate and price both follow memory): the fastest is taken;
+        // 10 GB x $0.0000133334 x 2^29 / (19.75 x 0.5 x 5.79 MH/s) + $1.2e-6 = $0.00125
+        assertEquals("lambda-arm64-10240", report.reference().target().name());
+        assertTrue(MarkdownTable.render(report).contains("lambda-arm64-10240 ($0.00125 per work, the cheapest Lambda row: none misses 30 s at most 1% of the time)"),
+                MarkdownTable.render(report));
+    }
+
+    @Test
     void csvCarriesTheSameMarksPerRow() {
         List<String> lines = CsvReport.render(report).lines().toList();
         assertEquals(CsvReport.HEADER, lines.get(0));
