@@ -1,0 +1,184 @@
+package dev.nanowork.cost;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.awt.Shape;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Path2D;
+import java.awt.geom.Rectangle2D;
+import java.io.IOException;
+import java.text.DecimalFormat;
+import java.util.ArrayList;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYTextAnnotation;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberTick;
+import org.jfree.chart.axis.TickType;
+import org.jfree.chart.axis.ValueTick;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.Range;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.title.TextTitle;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+/**
+ * The report as a PNG: cost per million works against mean latency, both on log scales (they span orders
+ * of magnitude across memory sizes and instance types), one point per target. A group's measured points
+ * are filled; its modelled points are hollow and their legend entry says "modelled".
+ */
+public final class CostChart {
+    public static final int WIDTH = 1000;
+    public static final int HEIGHT = 640;
+
+    private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 9);
+
+    private CostChart() {}
+
+    public static void write(CostReport report, Path png) throws IOException {
+        ChartUtils.saveChartAsPNG(png.toFile(), chart(report), WIDTH, HEIGHT);
+    }
+
+    static JFreeChart chart(CostReport report) {
+        Map<String, XYSeries> series = new LinkedHashMap<>();
+        Map<String, Group> groups = new LinkedHashMap<>();
+        for (Estimate e : report.estimates()) {
+            Group g = Group.of(e.target());
+            String key = g.label + (e.modelled() ? " (modelled)" : " (measured)");
+            groups.putIfAbsent(key, g);
+            series.computeIfAbsent(key, k -> new XYSeries(k, false, true)).add(e.meanSeconds(), e.costPerMillionWorks());
+        }
+        XYSeriesCollection dataset = new XYSeriesCollection();
+        series.values().forEach(dataset::addSeries);
+
+        LogAxis x = logAxis("mean latency per work (s), log scale");
+        LogAxis y = logAxis("$ per million works, log scale");
+        XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
+        renderer.setDrawOutlines(true);
+        renderer.setUseOutlinePaint(false);
+        List<String> keys = List.copyOf(series.keySet());
+        for (int i = 0; i < keys.size(); i++) {
+            Group g = groups.get(keys.get(i));
+            renderer.setSeriesPaint(i, g.color);
+            renderer.setSeriesShape(i, g.shape);
+            renderer.setSeriesShapesFilled(i, !keys.get(i).endsWith("(modelled)"));
+            renderer.setSeriesOutlineStroke(i, new BasicStroke(1.5f));
+        }
+        XYPlot plot = new XYPlot(dataset, x, y, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+
+        ValueMarker limit = new ValueMarker(CostModel.GATEWAY_LIMIT_SECONDS, new Color(0xcc3333), new BasicStroke(1f));
+        limit.setLabel("API Gateway 30 s limit");
+        limit.setLabelFont(LABEL_FONT);
+        limit.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+        limit.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
+        plot.addDomainMarker(limit);
+        int n = 0;
+        for (Estimate e : report.estimates()) {
+            XYTextAnnotation label = new XYTextAnnotation("  " + shortName(e.target()) + " ", e.meanSeconds(), e.costPerMillionWorks());
+            label.setFont(LABEL_FONT);
+            // Neighbouring points of a group sit close together: alternate labels above and below them.
+            label.setTextAnchor(n++ % 2 == 0 ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT);
+            label.setPaint(Color.DARK_GRAY);
+            plot.addAnnotation(label);
+        }
+
+        JFreeChart chart = new JFreeChart("Cost per work against latency, " + report.difficulty().label(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.addSubtitle(new TextTitle("hollow points rest on a modelled hash rate; EC2 and Managed Instances at full utilisation; "
+                + report.pricing().region() + " prices retrieved " + report.pricing().retrieved(), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+        return chart;
+    }
+
+    private static LogAxis logAxis(String label) {
+        LogAxis axis = new ReadableLogAxis(label);
+        axis.setLowerMargin(0.05);
+        axis.setUpperMargin(0.12); // room for the labels right of the rightmost points
+        return axis;
+    }
+
+    /**
+     * A log axis ticked at 1, 2, 3 and 5 times each power of ten, so a reader sees round dollars and seconds
+     * (JFreeChart's own log axes tick at 10^(k/10) or label only the decades).
+     */
+    static final class ReadableLogAxis extends LogAxis {
+        private static final long serialVersionUID = 1L;
+        private static final int[] STEPS = {1, 2, 3, 5};
+
+        ReadableLogAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        protected List refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+            return ticks(TextAnchor.TOP_CENTER);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        protected List refreshTicksVertical(Graphics2D g2, Rectangle2D dataArea, RectangleEdge edge) {
+            return ticks(TextAnchor.CENTER_RIGHT);
+        }
+
+        private List<ValueTick> ticks(TextAnchor anchor) {
+            DecimalFormat format = new DecimalFormat("#,##0.###");
+            Range range = getRange();
+            List<ValueTick> ticks = new ArrayList<>();
+            for (int decade = (int) Math.floor(Math.log10(range.getLowerBound())); decade <= Math.ceil(Math.log10(range.getUpperBound())); decade++) {
+                for (int step : STEPS) {
+                    double value = step * Math.pow(10, decade);
+                    if (range.contains(value)) ticks.add(new NumberTick(TickType.MAJOR, value, format.format(value), anchor, anchor, 0));
+                }
+            }
+            return ticks;
+        }
+    }
+
+    /** Labels short enough to sit beside a point: lambda-x86_64-10240 -> x86 10240, ec2-c7i.large -> c7i.large. */
+    static String shortName(Target t) {
+        return switch (t.kind()) {
+            case LAMBDA -> t.name().replace("lambda-", "").replace("x86_64", "x86");
+            case MANAGED_INSTANCES -> t.name();
+            case EC2 -> t.name().substring("ec2-".length());
+        };
+    }
+
+    private record Group(String label, Color color, Shape shape) {
+        static Group of(Target t) {
+            boolean arm = t.hardware().isa().arm64();
+            return switch (t.kind()) {
+                case LAMBDA -> arm
+                        ? new Group("Lambda arm64", new Color(0x2b8a3e), new Ellipse2D.Double(-5, -5, 10, 10))
+                        : new Group("Lambda x86_64", new Color(0x1f5fbf), new Ellipse2D.Double(-5, -5, 10, 10));
+                case MANAGED_INSTANCES -> new Group("Managed Instances", new Color(0x8e44ad), diamond());
+                case EC2 -> arm
+                        ? new Group("EC2 arm64", new Color(0xd9730d), new Rectangle2D.Double(-4.5, -4.5, 9, 9))
+                        : new Group("EC2 x86_64", new Color(0x7f5539), new Rectangle2D.Double(-4.5, -4.5, 9, 9));
+            };
+        }
+
+        private static Shape diamond() {
+            Path2D.Double d = new Path2D.Double();
+            d.moveTo(0, -6);
+            d.lineTo(6, 0);
+            d.lineTo(0, 6);
+            d.lineTo(-6, 0);
+            d.closePath();
+            return d;
+        }
+    }
+}

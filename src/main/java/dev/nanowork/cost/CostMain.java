@@ -1,0 +1,86 @@
+package dev.nanowork.cost;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code infra/cost.sh}'s entry point: reads a pricing file and rates, writes {@code cost.md},
+ * {@code cost.csv} and {@code cost-chart.png} to the output folder, and with {@code --docs} refreshes
+ * {@code docs/cost.md}'s table and {@code docs/cost-chart.png}.
+ */
+public final class CostMain {
+    static final String USAGE = """
+            usage: cost.sh [--rates FILE]... [--pricing FILE] [--difficulty D] [--out DIR] [--docs]
+              --rates FILE     JSON Lines of hash rates; repeatable (default: infra/rates/default.jsonl,
+                               then infra/rates/deployed.jsonl when it exists; later lines win)
+              --pricing FILE   pricing file (default: infra/pricing/aws-us-east-1.json)
+              --difficulty D   send | receive | epoch1 | 16 hex digits | multiplier (default: send)
+              --out DIR        where to write cost.md, cost.csv, cost-chart.png (default: target/cost)
+              --docs           also refresh docs/cost.md's table and docs/cost-chart.png
+            """;
+
+    private CostMain() {}
+
+    public static void main(String[] args) throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        try {
+            run(args);
+        } catch (CostInputException e) {
+            System.err.println("cost: " + e.getMessage());
+            System.exit(2);
+        }
+    }
+
+    static void run(String[] args) throws IOException {
+        List<Path> rateFiles = new ArrayList<>();
+        Path pricingFile = Path.of("infra/pricing/aws-us-east-1.json");
+        String difficulty = "send";
+        Path out = Path.of("target/cost");
+        boolean docs = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--rates" -> rateFiles.add(Path.of(value(args, ++i)));
+                case "--pricing" -> pricingFile = Path.of(value(args, ++i));
+                case "--difficulty" -> difficulty = value(args, ++i);
+                case "--out" -> out = Path.of(value(args, ++i));
+                case "--docs" -> docs = true;
+                case "-h", "--help" -> {
+                    System.out.print(USAGE);
+                    return;
+                }
+                default -> throw new CostInputException("unknown argument \"" + args[i] + "\"\n" + USAGE);
+            }
+        }
+        if (rateFiles.isEmpty()) {
+            rateFiles.add(Path.of("infra/rates/default.jsonl"));
+            Path deployed = Path.of("infra/rates/deployed.jsonl");
+            if (Files.exists(deployed)) rateFiles.add(deployed);
+        }
+        List<Rate> rates = new ArrayList<>();
+        for (Path file : rateFiles) rates.addAll(RatesFile.load(file));
+
+        TargetCatalog catalog = new TargetCatalog(PricingFile.load(pricingFile));
+        CostReport report = CostReport.build(catalog, new RateModel(catalog, rates), DifficultyInput.parse(difficulty));
+
+        Files.createDirectories(out);
+        String table = MarkdownTable.render(report);
+        Files.writeString(out.resolve("cost.md"), table);
+        Files.writeString(out.resolve("cost.csv"), CsvReport.render(report));
+        CostChart.write(report, out.resolve("cost-chart.png"));
+        System.out.println("cost: " + report.estimates().size() + " targets at " + report.difficulty().label() + " from "
+                + rateFiles + " -> " + out.resolve("cost.md") + ", cost.csv, cost-chart.png");
+        if (docs) {
+            MarkdownTable.splice(Path.of("docs/cost.md"), table);
+            Files.copy(out.resolve("cost-chart.png"), Path.of("docs/cost-chart.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            System.out.println("cost: refreshed docs/cost.md and docs/cost-chart.png");
+        }
+    }
+
+    private static String value(String[] args, int i) {
+        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + USAGE);
+        return args[i];
+    }
+}

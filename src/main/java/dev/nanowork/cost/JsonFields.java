@@ -1,0 +1,96 @@
+package dev.nanowork.cost;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Reads required fields from a JSON tree and refuses a missing, mistyped or negative one with a message
+ * that names the file and the field by its dotted path, e.g. {@code lambda.architectures.x86_64.gb_second}.
+ */
+final class JsonFields {
+    private final String origin;
+
+    JsonFields(String origin) {
+        this.origin = origin;
+    }
+
+    CostInputException refuse(String path, String problem) {
+        return new CostInputException(origin + ": field \"" + path + "\" " + problem);
+    }
+
+    JsonNode object(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) throw refuse(path, "is missing");
+        if (!node.isObject()) throw refuse(path, "must be an object");
+        return node;
+    }
+
+    JsonNode array(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) throw refuse(path, "is missing");
+        if (!node.isArray() || node.isEmpty()) throw refuse(path, "must be a non-empty array");
+        return node;
+    }
+
+    /** A finite number that is zero or more. */
+    double nonNegative(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        double value = number(parent.get(name), path);
+        if (value < 0) throw refuse(path, "is negative (" + value + ")");
+        return value;
+    }
+
+    /** A finite number above zero. */
+    double positive(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        double value = nonNegative(parent, parentPath, name);
+        if (value == 0) throw refuse(path, "must be above zero");
+        return value;
+    }
+
+    int positiveInt(JsonNode parent, String parentPath, String name) {
+        return positiveInt(parent.get(name), join(parentPath, name));
+    }
+
+    /** A whole number above zero, e.g. an array element at {@code path}. */
+    int positiveInt(JsonNode node, String path) {
+        double value = number(node, path);
+        if (!node.canConvertToInt() || value != Math.rint(value)) throw refuse(path, "must be a whole number");
+        if (value <= 0) throw refuse(path, value < 0 ? "is negative (" + node.asInt() + ")" : "must be above zero");
+        return node.asInt();
+    }
+
+    boolean bool(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) throw refuse(path, "is missing");
+        if (!node.isBoolean()) throw refuse(path, "must be true or false");
+        return node.asBoolean();
+    }
+
+    String text(JsonNode parent, String parentPath, String name) {
+        String path = join(parentPath, name);
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) throw refuse(path, "is missing");
+        if (!node.isTextual() || node.asText().isBlank()) throw refuse(path, "must be a non-empty string");
+        return node.asText();
+    }
+
+    String optionalText(JsonNode parent, String name) {
+        JsonNode node = parent.get(name);
+        return node == null || node.isNull() ? null : node.asText();
+    }
+
+    private double number(JsonNode node, String path) {
+        if (node == null || node.isNull()) throw refuse(path, "is missing");
+        if (!node.isNumber()) throw refuse(path, "must be a number");
+        double value = node.asDouble();
+        if (!Double.isFinite(value)) throw refuse(path, "must be finite");
+        return value;
+    }
+
+    static String join(String parentPath, String name) {
+        return parentPath.isEmpty() ? name : parentPath + "." + name;
+    }
+}

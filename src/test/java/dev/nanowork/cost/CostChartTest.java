@@ -1,0 +1,81 @@
+package dev.nanowork.cost;
+
+import static dev.nanowork.cost.CostFixtures.catalog;
+import static dev.nanowork.cost.CostFixtures.rate;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.xy.XYDataset;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CostChartTest {
+    private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+    private final TargetCatalog catalog = catalog();
+    private final CostReport report = CostReport.build(catalog, new RateModel(catalog, List.of(
+            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
+            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
+            rate("local-vector256-avx2", 22, 1, RateSource.MEASURED_LOCAL),
+            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+            rate("lambda-arm64-10240", 60, 6, RateSource.MEASURED_DEPLOYED))), DifficultyInput.parse("send"));
+
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    @Test
+    void writesAPngOfTheDocumentedSize(@TempDir Path dir) throws IOException {
+        Path png = dir.resolve("chart.png");
+        CostChart.write(report, png);
+
+        byte[] bytes = Files.readAllBytes(png);
+        assertArrayEquals(PNG_SIGNATURE, Arrays.copyOf(bytes, PNG_SIGNATURE.length));
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertNotNull(image, "ImageIO reads it back as an image");
+        assertEquals(CostChart.WIDTH, image.getWidth());
+        assertEquals(CostChart.HEIGHT, image.getHeight());
+    }
+
+    @Test
+    void onePointPerTargetAndModelledPointsAreHollowAndLabelledSo() {
+        JFreeChart chart = CostChart.chart(report);
+        XYPlot plot = chart.getXYPlot();
+        XYDataset data = plot.getDataset();
+        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
+        int points = 0;
+        int modelledSeries = 0;
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            points += data.getItemCount(s);
+            String key = data.getSeriesKey(s).toString();
+            boolean modelled = key.endsWith("(modelled)");
+            if (modelled) modelledSeries++;
+            assertEquals(!modelled, renderer.getSeriesShapesFilled(s), key + ": measured filled, modelled hollow");
+        }
+        assertEquals(catalog.targets().size(), points);
+        assertEquals(report.estimates().stream().filter(Estimate::modelled).count(),
+                countItems(data, true), "every modelled estimate is in a modelled series");
+        assertEquals(true, modelledSeries > 0 && modelledSeries < data.getSeriesCount(), "both kinds present");
+    }
+
+    private static long countItems(XYDataset data, boolean modelled) {
+        long n = 0;
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            if (data.getSeriesKey(s).toString().endsWith("(modelled)") == modelled) n += data.getItemCount(s);
+        }
+        return n;
+    }
+}

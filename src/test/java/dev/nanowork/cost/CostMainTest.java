@@ -1,0 +1,38 @@
+package dev.nanowork.cost;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The report from the project's own pricing and rates files, as infra/cost.sh runs it. */
+class CostMainTest {
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    @Test
+    void writesTableCsvAndChartForTheDefaultInputs(@TempDir Path out) throws IOException {
+        CostMain.run(new String[] {"--rates", "infra/rates/default.jsonl", "--difficulty", "receive", "--out", out.toString()});
+
+        String md = Files.readString(out.resolve("cost.md"));
+        assertTrue(md.startsWith("Difficulty receive (fffffe0000000000), 8,388,608 (2^23) attempts expected."), md.lines().findFirst().orElse(""));
+        assertEquals(32, md.lines().filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*")).count());
+        assertEquals(33, Files.readAllLines(out.resolve("cost.csv")).size());
+        assertEquals(1000, ImageIO.read(out.resolve("cost-chart.png").toFile()).getWidth());
+    }
+
+    @Test
+    void refusesAnUnknownArgument() {
+        CostInputException e = assertThrows(CostInputException.class, () -> CostMain.run(new String[] {"--rate", "x"}));
+        assertTrue(e.getMessage().startsWith("unknown argument \"--rate\""), e.getMessage());
+    }
+}

@@ -1,0 +1,87 @@
+package dev.nanowork.cost;
+
+import static dev.nanowork.cost.CostFixtures.catalog;
+import static dev.nanowork.cost.CostFixtures.rate;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Every output marks each figure that rests on a modelled rate, and each cost that uses an unverified price. */
+class ReportWritersTest {
+    private final TargetCatalog catalog = catalog();
+    // lambda-x86_64-10240 and ec2-c7g.large measured; everything else modelled from them or from local kernels
+    private final CostReport report = CostReport.build(catalog, new RateModel(catalog, List.of(
+            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
+            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
+            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+            rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
+            rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))), DifficultyInput.parse("send"));
+
+    @Test
+    void markdownMarksModelledFiguresAndUnverifiedPrices() {
+        String md = MarkdownTable.render(report);
+        List<String> rows = Arrays.stream(md.split("\n")).filter(l -> l.startsWith("| lambda-") || l.startsWith("| lmi-") || l.startsWith("| ec2-")).toList();
+        assertEquals(catalog.targets().size(), rows.size());
+
+        String measured = row(rows, "| lambda-x86_64-10240 |");
+        assertFalse(measured.contains(MarkdownTable.MODELLED), measured);
+        assertTrue(measured.contains("| measured: measured-deployed |"), measured);
+
+        String modelled = row(rows, "| lambda-x86_64-1769 |");
+        // MH/s, mean, p99, P(>30 s), $ per work, $ per 1M works: six figures, each marked
+        assertEquals(6, modelled.split("\\*", -1).length - 1, modelled);
+        assertTrue(modelled.contains("| modelled: scaled by vCPU from lambda-x86_64-10240"), modelled);
+
+        String unverified = row(rows, "| ec2-c7i.xlarge |");
+        assertEquals(3, unverified.split(MarkdownTable.UNVERIFIED, -1).length - 1, "$ per work, per 1M, break-even: " + unverified);
+        assertTrue(md.contains("* rests on a modelled hash rate"));
+        assertTrue(md.contains("† uses a price the pricing file marks unverified"));
+    }
+
+    @Test
+    void withoutALambdaRowWithinTheMissBoundTheReferenceIsTheCheapestThenFastestAndSaysSo() {
+        // x86_64 10,240 MB at 60 MH/s misses 30 s 3.5% of the time; arm64 rows are modelled slower still
+        assertFalse(report.referenceMeetsMissBound());
+        // every arm64 size costs the same per work (rate and price both follow memory): the fastest is taken;
+        // 10 GB x $0.0000133334 x 2^29 / (19.75 x 0.5 x 5.79 MH/s) + $1.2e-6 = $0.00125
+        assertEquals("lambda-arm64-10240", report.reference().target().name());
+        assertTrue(MarkdownTable.render(report).contains("lambda-arm64-10240 ($0.00125 per work, the cheapest Lambda row: none misses 30 s at most 1% of the time)"),
+                MarkdownTable.render(report));
+    }
+
+    @Test
+    void csvCarriesTheSameMarksPerRow() {
+        List<String> lines = CsvReport.render(report).lines().toList();
+        assertEquals(CsvReport.HEADER, lines.get(0));
+        assertEquals(catalog.targets().size() + 1, lines.size());
+        int modelledColumn = Arrays.asList(CsvReport.HEADER.split(",")).indexOf("rate_modelled");
+        assertEquals("measured", line(lines, "lambda-x86_64-10240,").split(",")[modelledColumn]);
+        assertEquals("modelled", line(lines, "lambda-x86_64-1769,").split(",")[modelledColumn]);
+        assertTrue(line(lines, "ec2-c7i.xlarge,").endsWith(",false"), "prices_verified");
+        assertTrue(line(lines, "ec2-c7g.large,").endsWith(",true"));
+    }
+
+    @Test
+    void spliceReplacesOnlyTheGeneratedBlock(@TempDir Path dir) throws IOException {
+        Path doc = dir.resolve("cost.md");
+        Files.writeString(doc, "# Cost\nbefore\n" + MarkdownTable.BEGIN + "\nold table\n" + MarkdownTable.END + "\nafter\n");
+        MarkdownTable.splice(doc, "new table\n");
+        assertEquals("# Cost\nbefore\n" + MarkdownTable.BEGIN + "\n\nnew table\n\n" + MarkdownTable.END + "\nafter\n", Files.readString(doc));
+    }
+
+    private static String row(List<String> rows, String prefix) {
+        return rows.stream().filter(r -> r.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no row " + prefix));
+    }
+
+    private static String line(List<String> lines, String prefix) {
+        return lines.stream().filter(r -> r.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no line " + prefix));
+    }
+}
