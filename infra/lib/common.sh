@@ -37,10 +37,11 @@ read_variant_urls() {
     esac
   done
   if [ ${#VARIANT_URLS[@]} -eq 0 ]; then
-    local name url
+    local name url urls
+    urls="$(stack_output variant_urls)" || exit 1
     while IFS=$'\t' read -r name url; do
       VARIANT_URLS["$name"]="$url"
-    done < <(stack_output variant_urls | jq -r 'to_entries[] | [.key, .value] | @tsv')
+    done < <(jq -r 'to_entries[] | [.key, .value] | @tsv' <<<"$urls")
   fi
   [ ${#VARIANT_URLS[@]} -gt 0 ] || die "no deployed variant found"
 }

@@ -4,7 +4,7 @@
 locals {
   package_path = coalesce(var.package_path, "${path.module}/../../../target/function.zip")
 
-  managed_variants = var.managed_instances.enabled ? var.managed_instances.variants : {}
+  managed_variants = var.managed_instances.enabled ? var.managed_instance_variants : {}
 
   # The label each variant's measured hash rate carries in infra/rates/deployed.jsonl.
   variant_targets = merge(

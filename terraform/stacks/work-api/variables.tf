@@ -66,36 +66,46 @@ variable "managed_instances" {
     enabled            = bool
     subnet_ids         = optional(list(string), [])
     security_group_ids = optional(list(string), [])
-    variants = optional(map(object({
-      architecture               = string
-      instance_types             = list(string)
-      generate_memory_mb         = optional(number, 16384)
-      memory_gib_per_vcpu        = optional(number, 2)
-      min_execution_environments = optional(number, 1)
-      max_execution_environments = optional(number, 3)
-      max_vcpu_count             = optional(number, 48)
-    })), {
-      # AVX-512: Intel Sapphire Rapids. 16 vCPUs: room for one 8-vCPU environment (16,384 MB at 2 GiB per vCPU).
-      lmi-c7i = { architecture = "x86_64", instance_types = ["c7i.4xlarge"] }
-      # Graviton4 (Neoverse V2): SVE2, but 128-bit vectors like NEON.
-      lmi-c8g = { architecture = "arm64", instance_types = ["c8g.4xlarge"] }
-    })
   })
-  description = "Variants on Lambda Managed Instances (EC2 price + 15%, billed while instances run, even idle): c7i/c7a reach AVX-512, c7g/c8g newer Graviton. Off by default; needs VPC subnets and security groups with outbound access."
+  description = "Deploy managed_instance_variants on Lambda Managed Instances (EC2 price + 15%, billed while instances run, even idle). Off by default; needs VPC subnets and security groups with outbound access."
   default     = { enabled = false }
 
   validation {
     condition     = !var.managed_instances.enabled || (length(var.managed_instances.subnet_ids) > 0 && length(var.managed_instances.security_group_ids) > 0)
     error_message = "managed_instances.enabled needs subnet_ids and security_group_ids."
   }
+}
 
-  validation {
-    condition     = alltrue([for name, variant in var.managed_instances.variants : can(regex("^[a-z0-9_-]{1,20}$", name)) && contains(["x86_64", "arm64"], variant.architecture) && length(variant.instance_types) > 0 && variant.generate_memory_mb >= 2048 && variant.max_vcpu_count >= 1 && variant.max_execution_environments >= 1])
-    error_message = "each managed variant needs a path-safe name, x86_64 or arm64, instance types, generate_memory_mb >= 2048, max_vcpu_count >= 1 and max_execution_environments >= 1."
+variable "managed_instance_variants" {
+  type = map(object({
+    architecture               = string
+    instance_types             = list(string)
+    generate_memory_mb         = optional(number, 16384)
+    memory_gib_per_vcpu        = optional(number, 2)
+    min_execution_environments = optional(number, 1)
+    max_execution_environments = optional(number, 3)
+    max_vcpu_count             = optional(number, 48)
+  }))
+  description = "Variants on Lambda Managed Instances, used when managed_instances.enabled: c7i/c7a reach AVX-512, c7g/c8g newer Graviton. The generate function runs there; validate stays on plain Lambda."
+  default = {
+    # AVX-512: Intel Sapphire Rapids. 16 vCPUs: room for one 8-vCPU environment (16,384 MB at 2 GiB per vCPU).
+    lmi-c7i = { architecture = "x86_64", instance_types = ["c7i.4xlarge"] }
+    # Graviton4 (Neoverse V2): 128-bit vectors, like NEON on plain Lambda's Graviton2, on a newer core.
+    lmi-c8g = { architecture = "arm64", instance_types = ["c8g.4xlarge"] }
   }
 
   validation {
-    condition     = length(setintersection(keys(var.managed_instances.variants), keys(var.variants))) == 0
+    condition     = alltrue([for name, variant in var.managed_instance_variants : can(regex("^[a-z0-9_-]{1,20}$", name)) && contains(["x86_64", "arm64"], variant.architecture) && length(variant.instance_types) > 0])
+    error_message = "each managed variant needs a path-safe name (1-20 of a-z 0-9 _ -), x86_64 or arm64, and instance types."
+  }
+
+  validation {
+    condition     = alltrue([for variant in var.managed_instance_variants : variant.generate_memory_mb >= 2048 && variant.memory_gib_per_vcpu >= 2 && variant.memory_gib_per_vcpu <= 8 && variant.max_vcpu_count >= 1 && variant.max_execution_environments >= 1 && variant.min_execution_environments <= variant.max_execution_environments])
+    error_message = "managed variants need generate_memory_mb >= 2048, memory_gib_per_vcpu 2-8, max_vcpu_count >= 1 and 1 <= max_execution_environments >= min_execution_environments."
+  }
+
+  validation {
+    condition     = length(setintersection(keys(var.managed_instance_variants), keys(var.variants))) == 0
     error_message = "managed variant names must differ from the plain variant names (they share the URL space)."
   }
 }

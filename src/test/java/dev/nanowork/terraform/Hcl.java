@@ -33,6 +33,14 @@ final class Hcl {
         }
     }
 
+    private static JsonNode tree;
+
+    /** Every .tf file under terraform/, parsed once per test run (each parse starts a node process). */
+    static synchronized JsonNode terraformTree() {
+        if (tree == null) tree = parse(TERRAFORM);
+        return tree;
+    }
+
     /** Parses every .tf file under the given files or directories: path -> the file as JSON. */
     static JsonNode parse(Path... targets) {
         requireTools();

@@ -14,16 +14,10 @@ import java.util.Map;
  */
 record TerraformDir(Path dir, Map<String, JsonNode> files) {
 
-    private static final Map<String, TerraformDir> PARSED = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The directory under terraform/, parsed once per test run (each parse starts a node process). */
+    /** A directory under terraform/. */
     static TerraformDir of(String relative) {
-        return PARSED.computeIfAbsent(relative, TerraformDir::parse);
-    }
-
-    private static TerraformDir parse(String relative) {
         Path dir = Hcl.TERRAFORM.resolve(relative);
-        JsonNode parsed = Hcl.parse(dir);
+        JsonNode parsed = Hcl.terraformTree();
         Map<String, JsonNode> files = new LinkedHashMap<>();
         parsed.fields().forEachRemaining(file -> {
             // Only this directory's own files: a module's children are other modules.

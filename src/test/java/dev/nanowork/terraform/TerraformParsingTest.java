@@ -24,7 +24,7 @@ class TerraformParsingTest {
             files.filter(f -> f.toString().endsWith(".tf") && !f.toString().contains("/.terraform/"))
                     .forEach(f -> onDisk.add(f.toString()));
         }
-        JsonNode parsed = Hcl.parse(Hcl.TERRAFORM);
+        JsonNode parsed = Hcl.terraformTree();
         List<String> parsedFiles = new ArrayList<>();
         parsed.fieldNames().forEachRemaining(parsedFiles::add);
         onDisk.sort(null);

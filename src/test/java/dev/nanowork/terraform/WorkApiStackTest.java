@@ -154,11 +154,13 @@ class WorkApiStackTest {
     void managedInstancesAreOffByDefaultAndOfferAvx512AndNewerGraviton() {
         JsonNode managed = stack.variable("managed_instances");
         assertFalse(managed.get("default").get("enabled").asBoolean(), "managed instances off by default");
-        assertText("${var.managed_instances.enabled ? var.managed_instances.variants : {}}", stack.local("managed_variants"),
+        assertText("${var.managed_instances.enabled ? var.managed_instance_variants : {}}", stack.local("managed_variants"),
                 "no managed variant unless enabled");
-        String type = managed.get("type").asText();
-        assertTrue(type.contains("\"x86_64\"") && type.matches("(?s).*c7[ia]\\..*"), "an AVX-512 (c7i/c7a) variant: " + type);
-        assertTrue(type.contains("\"arm64\"") && type.matches("(?s).*c[78]g\\..*"), "a newer Graviton (c7g/c8g) variant: " + type);
+        Map<String, String> offered = new LinkedHashMap<>();
+        stack.variable("managed_instance_variants").get("default").fields().forEachRemaining(v -> offered.put(
+                v.getValue().get("architecture").asText(), v.getValue().get("instance_types").toString()));
+        assertTrue(offered.getOrDefault("x86_64", "").matches(".*\"c7[ia]\\..*"), "an AVX-512 (c7i/c7a) variant: " + offered);
+        assertTrue(offered.getOrDefault("arm64", "").matches(".*\"c[78]g\\..*"), "a newer Graviton (c7g/c8g) variant: " + offered);
 
         JsonNode provider = stack.resource("aws_lambda_capacity_provider", "this");
         assertText("${local.managed_variants}", provider.get("for_each"), "one capacity provider per managed variant");
@@ -175,9 +177,20 @@ class WorkApiStackTest {
     }
 
     @Test
+    void theExampleTfvarsSetsOnlyDeclaredVariables() {
+        java.nio.file.Path example = Hcl.TERRAFORM.resolve("stacks/work-api/terraform.tfvars.example");
+        JsonNode values = Hcl.parse(example).get(example.toString());
+        Set<String> set = new TreeSet<>();
+        values.fieldNames().forEachRemaining(set::add);
+        assertTrue(set.containsAll(Set.of("region", "variants", "settings", "stage_throttle", "route_throttles")), "example sets " + set);
+        set.removeAll(stack.variables().keySet());
+        assertEquals(Set.of(), set, "example sets variables the stack does not declare");
+    }
+
+    @Test
     void everyLambdaFunctionIsDeclaredInTheCheckedModule() {
         Map<String, Integer> functions = new LinkedHashMap<>();
-        Hcl.parse(Hcl.TERRAFORM).fields().forEachRemaining(file -> file.getValue().path("resource").path("aws_lambda_function")
+        Hcl.terraformTree().fields().forEachRemaining(file -> file.getValue().path("resource").path("aws_lambda_function")
                 .fieldNames().forEachRemaining(name -> functions.merge(Hcl.TERRAFORM.relativize(java.nio.file.Path.of(file.getKey())) + ":" + name, 1, Integer::sum)));
         assertEquals(Map.of("modules/work-function/main.tf:this", 1), functions,
                 "every function comes from modules/work-function, whose timeout, JVM options, concurrency and SnapStart are checked");
