@@ -44,7 +44,8 @@ final class Hcl {
     /** Parses every .tf file under the given files or directories: path -> the file as JSON. */
     static JsonNode parse(Path... targets) {
         requireTools();
-        List<String> command = new ArrayList<>(List.of(node(), TOOLS.resolve("parse-tf.js").toString()));
+        String node = requireNode(System.getenv().getOrDefault("NODE", "node"));
+        List<String> command = new ArrayList<>(List.of(node, TOOLS.resolve("parse-tf.js").toString()));
         for (Path target : targets) command.add(target.toString());
         try {
             Path stdout = Files.createTempFile("parse-tf", ".json");
@@ -81,8 +82,8 @@ final class Hcl {
         }
     }
 
-    private static String node() {
-        String node = System.getenv().getOrDefault("NODE", "node");
+    /** The node command when it runs, else an exception that says what to install. */
+    static String requireNode(String node) {
         try {
             Process probe = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
             if (probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0) return node;

@@ -45,6 +45,12 @@ class TerraformParsingTest {
     }
 
     @Test
+    void withoutNodeTheTestsFailSayingWhatToInstall() {
+        IllegalStateException error = assertThrows(IllegalStateException.class, () -> Hcl.requireNode("/nonexistent/node"));
+        assertTrue(error.getMessage().contains("Node.js 18+"), error.getMessage());
+    }
+
+    @Test
     void aBrokenFileAmongGoodOnesStillFails(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("a_good.tf"), "variable \"x\" {\n  type = number\n}\n");
         Files.writeString(dir.resolve("b_unclosed.tf"), "variable \"y\" {\n  type = number\n");
