@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Posts every samples/requests/*.json to every deployed variant and checks each answer against
 # samples/requests/NAME.expect (see samples/requests/README.md). Each sample goes to the variant's nano
-# RPC entry (/VARIANT), and work_generate / work_validate also to their own path.
+# RPC entry (/VARIANT), and work_generate / work_validate also to their own path; a CORS preflight is
+# checked once per variant.
 # Usage: infra/smoke-test.sh [--url NAME=URL]...   (default: the URLs of the deployed stack)
 # Prints one line per check and "N passed, M failed"; exits 1 when any check failed.
 set -euo pipefail
@@ -59,8 +60,24 @@ probe() {
   fi
 }
 
+# cors NAME URL: a browser's preflight must be answered with an Access-Control-Allow-Origin header.
+cors() {
+  local name="$1" url="$2" headers
+  headers="$(curl --silent --show-error --max-time 15 --output /dev/null --dump-header - --request OPTIONS \
+    --header 'Origin: https://wallet.example' --header 'Access-Control-Request-Method: POST' \
+    --header 'Access-Control-Request-Headers: content-type' "$url" 2>&1 || true)"
+  if grep -qi '^access-control-allow-origin:' <<<"$headers"; then
+    passed=$((passed + 1))
+    echo "ok    $name  CORS preflight -> $url"
+  else
+    failed=$((failed + 1))
+    echo "FAIL  $name  CORS preflight -> $url: no Access-Control-Allow-Origin in $(head -1 <<<"$headers")"
+  fi
+}
+
 for name in $(printf '%s\n' "${!VARIANT_URLS[@]}" | sort); do
   url="${VARIANT_URLS[$name]%/}"
+  cors "$name" "$url"
   for sample in "${samples[@]}"; do
     probe "$name" "$url" "$sample"
     action="$(jq -r '.action // empty' "$sample")"

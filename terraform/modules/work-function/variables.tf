@@ -125,7 +125,7 @@ variable "deadline" {
   }
 
   validation {
-    condition     = tonumber(regex("^[0-9]+", var.deadline)) / (endswith(var.deadline, "ms") ? 1000 : 1) < var.timeout_seconds
+    condition     = try(tonumber(regex("^[0-9]+", var.deadline)) / (endswith(var.deadline, "ms") ? 1000 : 1) < var.timeout_seconds, false)
     error_message = "deadline must be shorter than timeout_seconds, or Lambda stops the search before it can answer."
   }
 }
