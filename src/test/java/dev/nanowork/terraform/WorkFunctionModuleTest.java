@@ -1,0 +1,129 @@
+package dev.nanowork.terraform;
+
+import static dev.nanowork.terraform.Expressions.assertText;
+import static dev.nanowork.terraform.Expressions.assertTimeoutUnder30;
+import static dev.nanowork.terraform.Expressions.block;
+import static dev.nanowork.terraform.Expressions.expression;
+import static dev.nanowork.terraform.Expressions.validations;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** terraform/modules/work-function: the one place a Lambda function is declared. */
+class WorkFunctionModuleTest {
+    private static TerraformDir module;
+    private static JsonNode function;
+
+    @BeforeAll
+    static void parse() {
+        module = TerraformDir.of("modules/work-function");
+        function = module.resource("aws_lambda_function", "this");
+    }
+
+    @Test
+    void runsTheQuarkusHandlerOnJava25() {
+        assertText("java25", function.get("runtime"), "runtime");
+        assertText("io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest", function.get("handler"), "handler");
+        assertText("${var.package_path}", function.get("filename"), "filename");
+        assertText("${filebase64sha256(var.package_path)}", function.get("source_code_hash"), "a new zip must redeploy");
+    }
+
+    @Test
+    void timeoutIsUnder30Seconds() {
+        assertTimeoutUnder30(module, function.get("timeout"), "aws_lambda_function.this.timeout");
+    }
+
+    @Test
+    void architectureIsTheVariantsAndOnlyX86OrArm() {
+        JsonNode architectures = function.get("architectures");
+        assertEquals("[\"${var.architecture}\"]", String.valueOf(architectures), "architectures");
+        assertTrue(validations(module.variable("architecture")).stream()
+                .anyMatch(c -> c.contains("\"x86_64\"") && c.contains("\"arm64\"")), "architecture validated to x86_64 | arm64");
+    }
+
+    @Test
+    void javaToolOptionsCarryTheVectorModuleAndKeepC2On() {
+        JsonNode variables = block(function, "environment", "function").get("variables");
+        assertNotNull(variables, "environment.variables");
+        assertText("${local.java_tool_options}", variables.get("JAVA_TOOL_OPTIONS"), "JAVA_TOOL_OPTIONS");
+        assertEquals("join(\" \", concat(local.required_jvm_options, var.extra_jvm_options))",
+                expression(module.local("java_tool_options")), "java_tool_options: the required options first");
+
+        List<String> required = new ArrayList<>();
+        module.local("required_jvm_options").forEach(option -> required.add(option.asText()));
+        // With a space instead of '=' the JVM does not start (JAVA_TOOL_OPTIONS is split on spaces).
+        assertTrue(required.contains("--add-modules=jdk.incubator.vector"), "--add-modules=jdk.incubator.vector in " + required);
+        // Lambda stops at C1 by default; the vector kernel needs C2.
+        assertTrue(required.contains("-XX:TieredStopAtLevel=4") || required.contains("-XX:-TieredCompilation"),
+                "a flag that keeps C2 on in " + required);
+        assertTrue(required.stream().noneMatch(o -> o.contains(" ")), "one option per element: " + required);
+        assertTrue(validations(module.variable("extra_jvm_options")).stream().anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
+                "extra_jvm_options must refuse options that stop below C2");
+    }
+
+    @Test
+    void passesTheApplicationSettings() {
+        JsonNode variables = block(function, "environment", "function").get("variables");
+        Set<String> names = new TreeSet<>();
+        variables.fieldNames().forEachRemaining(names::add);
+        assertEquals(Set.of("JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_FUNCTIONS",
+                "NANO_WORK_MAX_DIFFICULTY", "NANO_WORK_DEADLINE"), names);
+        assertText("${var.functions}", variables.get("NANO_WORK_FUNCTIONS"), "NANO_WORK_FUNCTIONS");
+        assertTrue(validations(module.variable("functions")).stream()
+                .anyMatch(c -> c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"all\"")), "functions validated");
+    }
+
+    @Test
+    void reservedConcurrencyBoundsEveryPlainLambdaFunction() {
+        assertText("${local.managed ? null : var.reserved_concurrency}", function.get("reserved_concurrent_executions"),
+                "reserved concurrency on plain Lambda; managed instances are bounded by their scaling config");
+        assertTrue(validations(module.variable("reserved_concurrency")).stream().anyMatch(c -> c.contains("var.reserved_concurrency >= 1")),
+                "reserved_concurrency must be at least 1 (0 refuses every call)");
+        JsonNode scaling = module.resource("aws_lambda_function_scaling_config", "this");
+        assertText("${local.managed ? 1 : 0}", scaling.get("count"), "scaling config exactly on managed instances");
+        JsonNode limits = block(scaling, "function_scaling_config", "scaling config");
+        assertText("${var.max_execution_environments}", limits.get("max_execution_environments"), "max environments");
+    }
+
+    @Test
+    void snapStartOnPublishedVersionsWhereSupportedBehindAnAlias() {
+        assertTrue(function.get("publish").asBoolean(), "SnapStart needs published versions");
+        JsonNode snapStart = block(function.get("dynamic"), "snap_start", "dynamic blocks");
+        // Plain Lambda only: SnapStart snapshots a Firecracker microVM, which managed instances do not use.
+        assertText("${local.managed ? [] : [local.snap_start_apply_on]}", snapStart.get("for_each"), "snap_start.for_each");
+        assertText("${snap_start.value}", block(snapStart, "content", "snap_start").get("apply_on"), "apply_on");
+        assertText("PublishedVersions", module.local("snap_start_apply_on"), "snap_start_apply_on");
+        assertText("${var.capacity_provider_arn != null}", module.local("managed"), "managed means a capacity provider");
+
+        JsonNode alias = module.resource("aws_lambda_alias", "live");
+        assertText("${aws_lambda_function.this.version}", alias.get("function_version"), "the alias points at the published version");
+        assertText("${aws_lambda_alias.live.invoke_arn}", module.outputs().get("alias_invoke_arn").get("value"), "alias_invoke_arn output");
+    }
+
+    @Test
+    void managedInstancesRunOneRequestPerEnvironment() {
+        JsonNode capacity = block(function.get("dynamic"), "capacity_provider_config", "dynamic blocks");
+        assertText("${local.managed ? [var.capacity_provider_arn] : []}", capacity.get("for_each"), "capacity_provider_config.for_each");
+        JsonNode config = block(block(capacity, "content", "capacity_provider_config"),
+                "lambda_managed_instances_capacity_provider_config", "capacity_provider_config");
+        assertText("${capacity_provider_config.value}", config.get("capacity_provider_arn"), "capacity_provider_arn");
+        assertEquals(1, config.get("per_execution_environment_max_concurrency").asInt(), "one search per environment");
+    }
+
+    @Test
+    void logsGoToAGroupWithRetention() {
+        JsonNode logs = module.resource("aws_cloudwatch_log_group", "this");
+        assertText("/aws/lambda/${var.name}", logs.get("name"), "the group Lambda writes to");
+        assertText("${var.log_retention_days}", logs.get("retention_in_days"), "retention");
+        assertFalse(module.resources("aws_iam_role_policy_attachment").isEmpty(), "the role may write logs");
+    }
+}

@@ -1,0 +1,128 @@
+# One Lambda function from the project's function.zip: role, log group, a published version with
+# SnapStart, and the alias API Gateway invokes. Plain Lambda by default; on Lambda Managed Instances
+# when capacity_provider_arn is set.
+
+locals {
+  managed = var.capacity_provider_arn != null
+
+  # Lambda's java runtimes stop tiered compilation at C1 unless SnapStart or provisioned concurrency is
+  # on, and C1 runs the vector kernel about 400x slower: ask for C2 explicitly rather than rely on
+  # SnapStart switching it back. --add-modules needs the = form here: JAVA_TOOL_OPTIONS is split on
+  # spaces, and "--add-modules jdk.incubator.vector" stops the JVM from starting.
+  required_jvm_options = [
+    "--add-modules=jdk.incubator.vector",
+    "-XX:TieredStopAtLevel=4",
+  ]
+  java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
+
+  # The only SnapStart value; SnapStart snapshots a Firecracker microVM, which managed instances do
+  # not use (their environments start when a version is published, so there is no cold start to save).
+  snap_start_apply_on = "PublishedVersions"
+}
+
+data "aws_iam_policy_document" "assume_role" {
+  statement {
+    effect  = "Allow"
+    actions = ["sts:AssumeRole"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["lambda.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "this" {
+  name               = "${var.name}-role"
+  assume_role_policy = data.aws_iam_policy_document.assume_role.json
+  tags               = var.tags
+}
+
+resource "aws_iam_role_policy_attachment" "logs" {
+  role       = aws_iam_role.this.name
+  policy_arn = "arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
+}
+
+resource "aws_cloudwatch_log_group" "this" {
+  name              = "/aws/lambda/${var.name}"
+  retention_in_days = var.log_retention_days
+  tags              = var.tags
+}
+
+resource "aws_lambda_function" "this" {
+  function_name    = var.name
+  description      = var.description
+  role             = aws_iam_role.this.arn
+  filename         = var.package_path
+  source_code_hash = filebase64sha256(var.package_path)
+  runtime          = "java25"
+  handler          = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+  architectures    = [var.architecture]
+  memory_size      = var.memory_mb
+  timeout          = var.timeout_seconds
+  publish          = true
+
+  # Plain Lambda: reserved concurrency caps simultaneous runs and so the cost per hour. On managed
+  # instances the cap is aws_lambda_function_scaling_config below (the EC2 fleet is what is paid).
+  reserved_concurrent_executions = local.managed ? null : var.reserved_concurrency
+
+  environment {
+    variables = {
+      JAVA_TOOL_OPTIONS        = local.java_tool_options
+      NANO_WORK_KERNEL         = var.kernel
+      NANO_WORK_THREADS        = var.threads
+      NANO_WORK_FUNCTIONS      = var.functions
+      NANO_WORK_MAX_DIFFICULTY = var.max_difficulty
+      NANO_WORK_DEADLINE       = var.deadline
+    }
+  }
+
+  dynamic "snap_start" {
+    for_each = local.managed ? [] : [local.snap_start_apply_on]
+
+    content {
+      apply_on = snap_start.value
+    }
+  }
+
+  dynamic "capacity_provider_config" {
+    for_each = local.managed ? [var.capacity_provider_arn] : []
+
+    content {
+      lambda_managed_instances_capacity_provider_config {
+        capacity_provider_arn                     = capacity_provider_config.value
+        execution_environment_memory_gib_per_vcpu = var.memory_gib_per_vcpu
+        # One request per environment: a work search already uses every vCPU it has, and a second
+        # request would halve both searches' speed (Java's default here is 32 per vCPU).
+        per_execution_environment_max_concurrency = 1
+      }
+    }
+  }
+
+  tags = var.tags
+
+  depends_on = [
+    aws_iam_role_policy_attachment.logs,
+    aws_cloudwatch_log_group.this,
+  ]
+}
+
+# API Gateway invokes the alias, never $LATEST: SnapStart applies only to published versions.
+resource "aws_lambda_alias" "live" {
+  name             = "live"
+  description      = "The published version API Gateway invokes"
+  function_name    = aws_lambda_function.this.function_name
+  function_version = aws_lambda_function.this.version
+}
+
+resource "aws_lambda_function_scaling_config" "this" {
+  count = local.managed ? 1 : 0
+
+  function_name = aws_lambda_function.this.function_name
+  qualifier     = aws_lambda_function.this.version
+
+  function_scaling_config {
+    min_execution_environments = var.min_execution_environments
+    max_execution_environments = var.max_execution_environments
+  }
+}

@@ -1,0 +1,208 @@
+variable "name" {
+  type        = string
+  description = "Function name; also names its IAM role and log group. Letters, digits, - and _ only."
+
+  validation {
+    condition     = can(regex("^[A-Za-z0-9_-]{1,56}$", var.name))
+    error_message = "name must be 1-56 letters, digits, - or _ (64 is Lambda's limit; the role name adds a suffix)."
+  }
+}
+
+variable "description" {
+  type        = string
+  description = "Human description shown on the function."
+  default     = "nano-work-function: Nano proof of work (work_generate / work_validate)"
+
+  validation {
+    condition     = length(var.description) <= 256
+    error_message = "description must be at most 256 characters."
+  }
+}
+
+variable "package_path" {
+  type        = string
+  description = "Path to the function.zip the Quarkus build writes (target/function.zip)."
+
+  validation {
+    condition     = endswith(var.package_path, ".zip")
+    error_message = "package_path must point at the Quarkus function.zip."
+  }
+}
+
+variable "architecture" {
+  type        = string
+  description = "Instruction set: x86_64 (AVX2 documented; AVX-512 on c7i/c7a managed instances) or arm64 (Graviton NEON)."
+
+  validation {
+    condition     = contains(["x86_64", "arm64"], var.architecture)
+    error_message = "architecture must be x86_64 or arm64."
+  }
+}
+
+variable "memory_mb" {
+  type        = number
+  description = "Memory in MB. CPU follows memory on Lambda: 1,769 MB is one vCPU of credit, 10,240 MB about 5.8 (6 visible CPUs). Managed instances need at least 2,048."
+
+  validation {
+    condition     = var.memory_mb >= 128 && var.memory_mb <= 32768 && floor(var.memory_mb) == var.memory_mb
+    error_message = "memory_mb must be a whole number from 128 to 32768 (10240 is the ceiling outside managed instances)."
+  }
+}
+
+variable "timeout_seconds" {
+  type        = number
+  description = "Function timeout in seconds. Under 30: API Gateway HTTP API cuts every integration at 30 s, so a longer run is paid for and never answered."
+  default     = 28
+
+  validation {
+    condition     = var.timeout_seconds >= 1 && var.timeout_seconds < 30
+    error_message = "timeout_seconds must be from 1 to 29 (the HTTP API integration limit is 30 s)."
+  }
+}
+
+variable "reserved_concurrency" {
+  type        = number
+  description = "Reserved concurrent executions: the ceiling on simultaneous runs, and so on cost per hour. Managed-instance functions are bounded by max_execution_environments instead."
+  default     = 5
+
+  validation {
+    condition     = var.reserved_concurrency >= 1 && floor(var.reserved_concurrency) == var.reserved_concurrency
+    error_message = "reserved_concurrency must be a whole number of at least 1 (0 refuses every call; unreserved is unbounded)."
+  }
+}
+
+variable "functions" {
+  type        = string
+  description = "Which actions this function serves (NANO_WORK_FUNCTIONS): generate, validate or all. The function behind the nano RPC entry (POST /) must serve all."
+
+  validation {
+    condition     = contains(["generate", "validate", "all"], var.functions)
+    error_message = "functions must be generate, validate or all."
+  }
+}
+
+variable "kernel" {
+  type        = string
+  description = "Work kernel (NANO_WORK_KERNEL): auto picks the widest the JIT compiles; vector512, vector256, vector128 or scalar force one."
+  default     = "auto"
+
+  validation {
+    condition     = contains(["auto", "vector512", "vector256", "vector128", "scalar"], var.kernel)
+    error_message = "kernel must be auto, vector512, vector256, vector128 or scalar."
+  }
+}
+
+variable "threads" {
+  type        = string
+  description = "Search threads (NANO_WORK_THREADS): auto sizes them to the CPU the memory pays for, or a whole number."
+  default     = "auto"
+
+  validation {
+    condition     = var.threads == "auto" || can(regex("^[1-9][0-9]{0,2}$", var.threads))
+    error_message = "threads must be auto or a whole number from 1 to 999."
+  }
+}
+
+variable "max_difficulty" {
+  type        = string
+  description = "Highest difficulty work_generate accepts (NANO_WORK_MAX_DIFFICULTY), 16 hex digits. The default is twice the send threshold: about 2^30 attempts on average."
+  default     = "fffffffc00000000"
+
+  validation {
+    condition     = can(regex("^[0-9a-fA-F]{16}$", var.max_difficulty))
+    error_message = "max_difficulty must be exactly 16 hex digits."
+  }
+}
+
+variable "deadline" {
+  type        = string
+  description = "How long one work_generate may search before it answers with an error (NANO_WORK_DEADLINE), e.g. 25s. Keep it under timeout_seconds so the function answers before Lambda stops it."
+  default     = "25s"
+
+  validation {
+    condition     = can(regex("^[0-9]+(ms|s)$", var.deadline))
+    error_message = "deadline must be a whole number followed by ms or s, e.g. 25s."
+  }
+
+  validation {
+    condition     = try(tonumber(regex("^[0-9]+", var.deadline)) / (endswith(var.deadline, "ms") ? 1000 : 1) < var.timeout_seconds, false)
+    error_message = "deadline must be shorter than timeout_seconds, or Lambda stops the search before it can answer."
+  }
+}
+
+variable "extra_jvm_options" {
+  type        = list(string)
+  description = "JVM options appended to JAVA_TOOL_OPTIONS after the required ones (the vector module and C2). One option per element."
+  default     = []
+
+  validation {
+    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("TieredStopAtLevel=[0-3]", option)) && !can(regex("\\s", option))])
+    error_message = "extra_jvm_options must not stop tiered compilation below C2 (the vector kernel runs 400x slower under C1) and must not contain spaces (one option per element)."
+  }
+}
+
+variable "log_retention_days" {
+  type        = number
+  description = "Days CloudWatch keeps the function's logs."
+  default     = 14
+
+  validation {
+    condition     = contains([1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653], var.log_retention_days)
+    error_message = "log_retention_days must be one of the values CloudWatch Logs accepts (1, 3, 5, 7, 14, 30, 60, 90, ...)."
+  }
+}
+
+variable "capacity_provider_arn" {
+  type        = string
+  description = "ARN of a Lambda Managed Instances capacity provider (c7i/c7a for AVX-512, c7g/c8g for newer Graviton). null runs on plain Lambda."
+  default     = null
+
+  validation {
+    condition     = var.capacity_provider_arn == null || can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:capacity-provider:[A-Za-z0-9_-]+$", var.capacity_provider_arn))
+    error_message = "capacity_provider_arn must be null or a Lambda capacity provider ARN."
+  }
+}
+
+variable "memory_gib_per_vcpu" {
+  type        = number
+  description = "Managed instances only: memory per vCPU of the execution environment (2 to 8 GiB). 2 gives the most vCPUs for memory_mb."
+  default     = 2
+
+  validation {
+    condition     = var.memory_gib_per_vcpu >= 2 && var.memory_gib_per_vcpu <= 8
+    error_message = "memory_gib_per_vcpu must be from 2 to 8."
+  }
+}
+
+variable "max_execution_environments" {
+  type        = number
+  description = "Managed instances only: most execution environments the function may run (the cost ceiling there, in place of reserved concurrency)."
+  default     = 3
+
+  validation {
+    condition     = var.max_execution_environments >= 1 && floor(var.max_execution_environments) == var.max_execution_environments
+    error_message = "max_execution_environments must be a whole number of at least 1."
+  }
+}
+
+variable "min_execution_environments" {
+  type        = number
+  description = "Managed instances only: execution environments kept running when idle (billed as EC2 time while they run)."
+  default     = 1
+
+  validation {
+    condition     = var.min_execution_environments >= 0 && var.min_execution_environments <= var.max_execution_environments
+    error_message = "min_execution_environments must be from 0 to max_execution_environments."
+  }
+}
+
+variable "tags" {
+  type        = map(string)
+  description = "Tags added to every resource of the module."
+  default     = {}
+
+  validation {
+    condition     = alltrue([for key, value in var.tags : length(key) <= 128 && length(value) <= 256])
+    error_message = "tag keys must be at most 128 characters and values at most 256."
+  }
+}

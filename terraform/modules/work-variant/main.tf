@@ -1,0 +1,114 @@
+# One hardware variant: a generate function (large memory, behind the nano RPC entry too), a validate
+# function (small memory), and their three routes on the shared HTTP API:
+#   POST /NAME                -> generate function, path "/"             (nano RPC: dispatch on "action")
+#   POST /NAME/work_generate  -> generate function, path "/work_generate"
+#   POST /NAME/work_validate  -> validate function, path "/work_validate"
+# The integration rewrites the path (overwrite:path) so the application sees the same paths in every
+# variant and needs no knowledge of the prefix.
+
+locals {
+  routes = {
+    rpc = {
+      route_key = "POST /${var.name}"
+      path      = "/"
+      function  = "generate"
+    }
+    work_generate = {
+      route_key = "POST /${var.name}/work_generate"
+      path      = "/work_generate"
+      function  = "generate"
+    }
+    work_validate = {
+      route_key = "POST /${var.name}/work_validate"
+      path      = "/work_validate"
+      function  = "validate"
+    }
+  }
+
+  functions = {
+    generate = module.generate
+    validate = module.validate
+  }
+}
+
+module "generate" {
+  source = "../work-function"
+
+  name                 = "${var.name_prefix}-${var.name}-generate"
+  description          = "nano-work-function ${var.name}: work_generate and the nano RPC entry"
+  package_path         = var.package_path
+  architecture         = var.architecture
+  memory_mb            = var.generate.memory_mb
+  timeout_seconds      = var.timeout_seconds
+  reserved_concurrency = var.generate.reserved_concurrency
+  # Behind POST /NAME, the nano RPC entry, which dispatches every action.
+  functions          = "all"
+  kernel             = var.settings.kernel
+  threads            = var.settings.threads
+  max_difficulty     = var.settings.max_difficulty
+  deadline           = var.settings.deadline
+  extra_jvm_options  = var.extra_jvm_options
+  log_retention_days = var.log_retention_days
+  tags               = var.tags
+
+  capacity_provider_arn      = try(var.managed_instances.capacity_provider_arn, null)
+  memory_gib_per_vcpu        = try(var.managed_instances.memory_gib_per_vcpu, 2)
+  min_execution_environments = try(var.managed_instances.min_execution_environments, 1)
+  max_execution_environments = try(var.managed_instances.max_execution_environments, 3)
+}
+
+module "validate" {
+  source = "../work-function"
+
+  name                 = "${var.name_prefix}-${var.name}-validate"
+  description          = "nano-work-function ${var.name}: work_validate"
+  package_path         = var.package_path
+  architecture         = var.architecture
+  memory_mb            = var.validate.memory_mb
+  timeout_seconds      = var.timeout_seconds
+  reserved_concurrency = var.validate.reserved_concurrency
+  functions            = "validate"
+  kernel               = var.settings.kernel
+  threads              = var.settings.threads
+  max_difficulty       = var.settings.max_difficulty
+  deadline             = var.settings.deadline
+  extra_jvm_options    = var.extra_jvm_options
+  log_retention_days   = var.log_retention_days
+  tags                 = var.tags
+}
+
+resource "aws_apigatewayv2_integration" "this" {
+  for_each = local.routes
+
+  api_id                 = var.api_id
+  description            = "${var.name}: ${each.value.route_key} -> ${each.value.function} function"
+  integration_type       = "AWS_PROXY"
+  integration_method     = "POST"
+  integration_uri        = local.functions[each.value.function].alias_invoke_arn
+  payload_format_version = "2.0"
+  # The HTTP API maximum; the function times out (and the search deadline ends) before it.
+  timeout_milliseconds = 30000
+
+  request_parameters = {
+    "overwrite:path" = each.value.path
+  }
+}
+
+resource "aws_apigatewayv2_route" "this" {
+  for_each = local.routes
+
+  api_id    = var.api_id
+  route_key = each.value.route_key
+  target    = "integrations/${aws_apigatewayv2_integration.this[each.key].id}"
+}
+
+resource "aws_lambda_permission" "api" {
+  for_each = local.functions
+
+  statement_id  = "AllowHttpApiInvoke"
+  action        = "lambda:InvokeFunction"
+  function_name = each.value.function_name
+  qualifier     = each.value.alias_name
+  principal     = "apigateway.amazonaws.com"
+  source_arn    = "${var.api_execution_arn}/*/*/${var.name}*"
+}

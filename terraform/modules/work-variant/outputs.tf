@@ -1,0 +1,24 @@
+output "route_functions" {
+  description = "Route key of each of the variant's routes -> the function behind it (generate or validate)."
+  value       = { for key, route in aws_apigatewayv2_route.this : route.route_key => local.routes[key].function }
+}
+
+output "generate_function_name" {
+  description = "Name of the generate function."
+  value       = module.generate.function_name
+}
+
+output "validate_function_name" {
+  description = "Name of the validate function."
+  value       = module.validate.function_name
+}
+
+output "generate_log_group_name" {
+  description = "Log group of the generate function."
+  value       = module.generate.log_group_name
+}
+
+output "validate_log_group_name" {
+  description = "Log group of the validate function."
+  value       = module.validate.log_group_name
+}

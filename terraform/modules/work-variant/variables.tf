@@ -1,0 +1,166 @@
+variable "name" {
+  type        = string
+  description = "Variant name: the path prefix of its routes (/NAME, /NAME/work_generate, /NAME/work_validate) and part of its function names."
+
+  validation {
+    condition     = can(regex("^[a-z0-9_-]{1,20}$", var.name))
+    error_message = "name must be 1-20 lowercase letters, digits, - or _ (it becomes a URL path segment)."
+  }
+}
+
+variable "name_prefix" {
+  type        = string
+  description = "Prefix of every function name, e.g. nano-work."
+
+  validation {
+    condition     = can(regex("^[A-Za-z0-9-]{1,24}$", var.name_prefix))
+    error_message = "name_prefix must be 1-24 letters, digits or -."
+  }
+}
+
+variable "package_path" {
+  type        = string
+  description = "Path to the Quarkus function.zip."
+
+  validation {
+    condition     = endswith(var.package_path, ".zip")
+    error_message = "package_path must point at the Quarkus function.zip."
+  }
+}
+
+variable "architecture" {
+  type        = string
+  description = "Instruction set of both functions of the variant: x86_64 or arm64."
+
+  validation {
+    condition     = contains(["x86_64", "arm64"], var.architecture)
+    error_message = "architecture must be x86_64 or arm64."
+  }
+}
+
+variable "api_id" {
+  type        = string
+  description = "ID of the HTTP API the variant's routes join."
+
+  validation {
+    condition     = length(var.api_id) > 0
+    error_message = "api_id must not be empty."
+  }
+}
+
+variable "api_execution_arn" {
+  type        = string
+  description = "Execution ARN of the HTTP API, to let it invoke the functions."
+
+  validation {
+    condition     = startswith(var.api_execution_arn, "arn:")
+    error_message = "api_execution_arn must be an ARN."
+  }
+}
+
+variable "generate" {
+  type = object({
+    memory_mb            = number
+    reserved_concurrency = number
+  })
+  description = "The generate function, which also serves the nano RPC entry (POST /NAME): memory (10,240 MB buys about 6 vCPUs) and reserved concurrency."
+
+  validation {
+    condition     = var.generate.memory_mb >= 2048 && var.generate.reserved_concurrency >= 1
+    error_message = "generate.memory_mb must be at least 2048 and generate.reserved_concurrency at least 1."
+  }
+}
+
+variable "validate" {
+  type = object({
+    memory_mb            = number
+    reserved_concurrency = number
+  })
+  description = "The validate function: one BLAKE2b per request, so small memory; and its reserved concurrency."
+
+  validation {
+    condition     = var.validate.memory_mb >= 128 && var.validate.reserved_concurrency >= 1
+    error_message = "validate.memory_mb must be at least 128 and validate.reserved_concurrency at least 1."
+  }
+}
+
+variable "managed_instances" {
+  type = object({
+    capacity_provider_arn      = string
+    memory_gib_per_vcpu        = number
+    min_execution_environments = number
+    max_execution_environments = number
+  })
+  description = "Run the generate function on a Lambda Managed Instances capacity provider (null: plain Lambda). The validate function always stays on plain Lambda: one hash needs no chosen CPU."
+  default     = null
+
+  validation {
+    condition     = var.managed_instances == null || try(var.managed_instances.max_execution_environments >= 1, false)
+    error_message = "managed_instances.max_execution_environments must be at least 1."
+  }
+}
+
+variable "timeout_seconds" {
+  type        = number
+  description = "Timeout of both functions, under the 30 s API Gateway integration limit."
+  default     = 28
+
+  validation {
+    condition     = var.timeout_seconds >= 1 && var.timeout_seconds < 30
+    error_message = "timeout_seconds must be from 1 to 29."
+  }
+}
+
+variable "settings" {
+  type = object({
+    kernel         = string
+    threads        = string
+    max_difficulty = string
+    deadline       = string
+  })
+  description = "The application's settings (NANO_WORK_KERNEL, NANO_WORK_THREADS, NANO_WORK_MAX_DIFFICULTY, NANO_WORK_DEADLINE); the work-function module validates each."
+  default = {
+    kernel         = "auto"
+    threads        = "auto"
+    max_difficulty = "fffffffc00000000"
+    deadline       = "25s"
+  }
+
+  validation {
+    condition     = var.settings.kernel != "" && var.settings.deadline != ""
+    error_message = "settings.kernel and settings.deadline must not be empty."
+  }
+}
+
+variable "extra_jvm_options" {
+  type        = list(string)
+  description = "JVM options appended after the required ones, one per element."
+  default     = []
+
+  validation {
+    condition     = alltrue([for option in var.extra_jvm_options : length(option) > 0])
+    error_message = "extra_jvm_options must not contain empty elements."
+  }
+}
+
+variable "log_retention_days" {
+  type        = number
+  description = "Days CloudWatch keeps the functions' logs."
+  default     = 14
+
+  validation {
+    condition     = var.log_retention_days >= 1
+    error_message = "log_retention_days must be at least 1."
+  }
+}
+
+variable "tags" {
+  type        = map(string)
+  description = "Tags added to every resource."
+  default     = {}
+
+  validation {
+    condition     = alltrue([for key, value in var.tags : length(key) <= 128 && length(value) <= 256])
+    error_message = "tag keys must be at most 128 characters and values at most 256."
+  }
+}

@@ -1,0 +1,101 @@
+# One HTTP API (payload format 2.0) in front of every hardware variant, so they can be compared side by
+# side: /x86_64/..., /arm64/..., and with managed_instances.enabled /lmi-c7i/..., /lmi-c8g/...
+
+locals {
+  package_path = coalesce(var.package_path, "${path.module}/../../../target/function.zip")
+
+  managed_variants = var.managed_instances.enabled ? var.managed_instance_variants : {}
+
+  # The label each variant's measured hash rate carries in infra/rates/deployed.jsonl.
+  variant_targets = merge(
+    { for name, variant in var.variants : name => "lambda-${variant.architecture}-${variant.generate_memory_mb}" },
+    { for name, variant in local.managed_variants : name => name },
+  )
+
+  # Route key -> generate or validate, for the per-route throttles.
+  route_functions = merge(concat(
+    [for variant in module.variant : variant.route_functions],
+    [for variant in module.managed_variant : variant.route_functions],
+  )...)
+}
+
+resource "aws_apigatewayv2_api" "this" {
+  name          = "${var.name_prefix}-api"
+  description   = "nano-work-function: Nano work_generate / work_validate, one route prefix per hardware variant"
+  protocol_type = "HTTP"
+
+  cors_configuration {
+    allow_origins = var.cors_allow_origins
+    allow_methods = ["POST", "OPTIONS"]
+    allow_headers = ["content-type"]
+    max_age       = 86400
+  }
+}
+
+resource "aws_cloudwatch_log_group" "access" {
+  name              = "/aws/apigateway/${var.name_prefix}-api"
+  retention_in_days = var.log_retention_days
+}
+
+resource "aws_apigatewayv2_stage" "this" {
+  api_id      = aws_apigatewayv2_api.this.id
+  name        = "$default"
+  auto_deploy = true
+
+  default_route_settings {
+    throttling_rate_limit  = var.stage_throttle.rate_limit
+    throttling_burst_limit = var.stage_throttle.burst_limit
+  }
+
+  dynamic "route_settings" {
+    for_each = local.route_functions
+
+    content {
+      route_key              = route_settings.key
+      throttling_rate_limit  = var.route_throttles[route_settings.value].rate_limit
+      throttling_burst_limit = var.route_throttles[route_settings.value].burst_limit
+    }
+  }
+
+  access_log_settings {
+    destination_arn = aws_cloudwatch_log_group.access.arn
+    format = jsonencode({
+      requestId          = "$context.requestId"
+      ip                 = "$context.identity.sourceIp"
+      requestTime        = "$context.requestTime"
+      routeKey           = "$context.routeKey"
+      status             = "$context.status"
+      responseLength     = "$context.responseLength"
+      responseLatency    = "$context.responseLatency"
+      integrationLatency = "$context.integrationLatency"
+      integrationStatus  = "$context.integrationStatus"
+      integrationError   = "$context.integrationErrorMessage"
+    })
+  }
+}
+
+module "variant" {
+  source   = "../../modules/work-variant"
+  for_each = var.variants
+
+  name              = each.key
+  name_prefix       = var.name_prefix
+  package_path      = local.package_path
+  architecture      = each.value.architecture
+  api_id            = aws_apigatewayv2_api.this.id
+  api_execution_arn = aws_apigatewayv2_api.this.execution_arn
+  timeout_seconds   = var.timeout_seconds
+  settings          = var.settings
+  extra_jvm_options = var.extra_jvm_options
+
+  generate = {
+    memory_mb            = each.value.generate_memory_mb
+    reserved_concurrency = each.value.generate_reserved_concurrency
+  }
+  validate = {
+    memory_mb            = each.value.validate_memory_mb
+    reserved_concurrency = each.value.validate_reserved_concurrency
+  }
+
+  log_retention_days = var.log_retention_days
+}

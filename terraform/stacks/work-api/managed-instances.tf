@@ -1,0 +1,92 @@
+# Lambda Managed Instances: the same function.zip on chosen EC2 types, for the CPUs plain Lambda does
+# not document (AVX-512 on c7i/c7a; Graviton3/4 on c7g/c8g). Off unless managed_instances.enabled.
+# Resource names and arguments follow the AWS provider 6.24+ docs (aws_lambda_capacity_provider,
+# aws_lambda_function.capacity_provider_config, aws_lambda_function_scaling_config).
+
+data "aws_iam_policy_document" "capacity_provider_assume_role" {
+  statement {
+    effect  = "Allow"
+    actions = ["sts:AssumeRole"]
+
+    principals {
+      type        = "Service"
+      identifiers = ["lambda.amazonaws.com"]
+    }
+  }
+}
+
+resource "aws_iam_role" "capacity_provider_operator" {
+  count = var.managed_instances.enabled ? 1 : 0
+
+  name               = "${var.name_prefix}-capacity-provider-operator"
+  assume_role_policy = data.aws_iam_policy_document.capacity_provider_assume_role.json
+}
+
+resource "aws_iam_role_policy_attachment" "capacity_provider_operator" {
+  count = var.managed_instances.enabled ? 1 : 0
+
+  role       = aws_iam_role.capacity_provider_operator[0].name
+  policy_arn = "arn:aws:iam::aws:policy/AWSLambdaManagedEC2ResourceOperator"
+}
+
+resource "aws_lambda_capacity_provider" "this" {
+  for_each = local.managed_variants
+
+  name = "${var.name_prefix}-${each.key}"
+
+  vpc_config {
+    subnet_ids         = var.managed_instances.subnet_ids
+    security_group_ids = var.managed_instances.security_group_ids
+  }
+
+  permissions_config {
+    capacity_provider_operator_role_arn = aws_iam_role.capacity_provider_operator[0].arn
+  }
+
+  instance_requirements {
+    architectures          = [each.value.architecture]
+    allowed_instance_types = each.value.instance_types
+  }
+
+  # The EC2 fleet is what is paid for here: max_vcpu_count is the cost ceiling.
+  capacity_provider_scaling_config {
+    scaling_mode   = "Auto"
+    max_vcpu_count = each.value.max_vcpu_count
+  }
+
+  depends_on = [aws_iam_role_policy_attachment.capacity_provider_operator]
+}
+
+module "managed_variant" {
+  source   = "../../modules/work-variant"
+  for_each = local.managed_variants
+
+  name              = each.key
+  name_prefix       = var.name_prefix
+  package_path      = local.package_path
+  architecture      = each.value.architecture
+  api_id            = aws_apigatewayv2_api.this.id
+  api_execution_arn = aws_apigatewayv2_api.this.execution_arn
+  timeout_seconds   = var.timeout_seconds
+  settings          = var.settings
+  extra_jvm_options = var.extra_jvm_options
+
+  generate = {
+    memory_mb = each.value.generate_memory_mb
+    # Not applied on managed instances (max_execution_environments bounds them); kept for the type.
+    reserved_concurrency = each.value.max_execution_environments
+  }
+  validate = {
+    memory_mb            = 512
+    reserved_concurrency = 10
+  }
+
+  managed_instances = {
+    capacity_provider_arn      = aws_lambda_capacity_provider.this[each.key].arn
+    memory_gib_per_vcpu        = each.value.memory_gib_per_vcpu
+    min_execution_environments = each.value.min_execution_environments
+    max_execution_environments = each.value.max_execution_environments
+  }
+
+  log_retention_days = var.log_retention_days
+}

@@ -1,0 +1,42 @@
+output "api_endpoint" {
+  description = "Base URL of the HTTP API; each variant lives under /NAME."
+  value       = aws_apigatewayv2_stage.this.invoke_url
+}
+
+output "api_id" {
+  description = "ID of the HTTP API."
+  value       = aws_apigatewayv2_api.this.id
+}
+
+output "variant_urls" {
+  description = "Variant name -> its nano RPC URL (POST any action there, as to a node)."
+  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}" }
+}
+
+output "work_generate_urls" {
+  description = "Variant name -> its work_generate URL."
+  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}/work_generate" }
+}
+
+output "work_validate_urls" {
+  description = "Variant name -> its work_validate URL."
+  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}/work_validate" }
+}
+
+output "variant_targets" {
+  description = "Variant name -> the target label of its measured rate in infra/rates/deployed.jsonl (e.g. lambda-x86_64-10240, lmi-c7i)."
+  value       = local.variant_targets
+}
+
+output "function_names" {
+  description = "Variant name -> its generate and validate function names."
+  value = merge(
+    { for name, variant in module.variant : name => { generate = variant.generate_function_name, validate = variant.validate_function_name } },
+    { for name, variant in module.managed_variant : name => { generate = variant.generate_function_name, validate = variant.validate_function_name } },
+  )
+}
+
+output "access_log_group_name" {
+  description = "CloudWatch log group of the API's access logs."
+  value       = aws_cloudwatch_log_group.access.name
+}
