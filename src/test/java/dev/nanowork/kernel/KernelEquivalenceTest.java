@@ -1,7 +1,9 @@
 package dev.nanowork.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.nanowork.kernel.vector.VectorKernels;
 import dev.nanowork.support.Vectors;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
@@ -10,6 +12,7 @@ import dev.nanowork.work.WorkValue;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,6 +29,14 @@ class KernelEquivalenceTest {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
         return Root.of(bytes);
+    }
+
+    /** In the narrowed surefire executions, the narrowing took: the JIT's widest vector is the one asked for. */
+    @Test
+    void theNarrowedExecutionsReallyRunTheirWidth() {
+        String narrowed = System.getProperty("nanowork.test.maxVectorBits");
+        assumeTrue(narrowed != null, "runs in the -XX:MaxVectorSize executions only");
+        assertEquals(Integer.parseInt(narrowed), VectorKernels.preferredBits());
     }
 
     @ParameterizedTest(name = "{0}")
