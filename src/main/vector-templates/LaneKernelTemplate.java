@@ -8,7 +8,9 @@ import static jdk.incubator.vector.VectorOperators.GE;
 import static jdk.incubator.vector.VectorOperators.ROR;
 import static jdk.incubator.vector.VectorOperators.XOR;
 
+import dev.nanowork.kernel.MessageSchedule;
 import dev.nanowork.kernel.RootConstants;
+import java.util.Arrays;
 import jdk.incubator.vector.LongVector;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -25,8 +27,8 @@ import jdk.incubator.vector.VectorSpecies;
  *       inlining ordinary helpers, and every vector crossing one is boxed;
  *   <li>each hot method stays small enough for C1 as well: when C1 gives up on a method ("out of virtual
  *       registers") tiered compilation can stay on its slow tier-2 code for many seconds. So round 0
- *       (specialised to {@link RootConstants}) and rounds 1-11 (one loop over a flattened message
- *       schedule) are two methods, handing the 16 state words over through a small array;
+ *       (specialised to {@link RootConstants}) and rounds 1-11 (one loop over the message words laid out
+ *       in schedule order) are two methods, handing the 16 state words over through a small array;
  *   <li>G functions are written two at a time, statement by statement: two independent dependency
  *       chains hide the latency of vector integer operations, while the 16 state words, two message words
  *       and temporaries still fit a 16-register file (AVX2). Four at a time spills there.
@@ -35,8 +37,10 @@ import jdk.incubator.vector.VectorSpecies;
 final class Vector@BITS@ extends LaneKernel {
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_@BITS@;
     private static final int LANES = SPECIES.length();
-    /** Message word offsets for rounds 0-11, 16 per round (see {@link MessageLayout#schedule}). */
-    private static final int[] SCHEDULE = MessageLayout.schedule(LANES);
+    /** Where the rounds 1-11 read the nonce in the message (see {@link MessageSchedule}). */
+    private static final int[] NONCE_OFFSETS = Arrays.stream(MessageSchedule.noncePositions()).map(p -> p * LANES).toArray();
+    /** H0 + IV4, V12, IV0 and IV4 (the round-0 constants that do not depend on the root), broadcast. */
+    private static final long[] IV = broadcast(LANES, H0 + IV4, V12, IV0, IV4);
     /** 0, 1, 2, ... : lane i hashes nonce base + i. */
     private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);
 
@@ -46,30 +50,67 @@ final class Vector@BITS@ extends LaneKernel {
 
     @Override
     boolean hash(long[] constants, long[] message, long[] state, long base, long threshold, long[] values) {
-        roundZero(constants, message, state, base);
+        roundZeroColumn(constants, message, state, base);
+        roundZeroDiagonal(constants, state);
         return roundsOneToEleven(message, state, threshold, values);
     }
 
-    /** Round 0 for nonces {@code base .. base + LANES - 1}; writes the nonces to the message and the state to {@code state}. */
-    private static void roundZero(long[] constants, long[] message, long[] state, long base) {
+    /**
+     * Round 0's column step for nonces {@code base .. base + LANES - 1}: writes the nonces to the message and
+     * v0, v4, v8, v12 to {@code state} (the other columns are per-root constants). Round 0 is two methods
+     * only to keep each small enough for C1 (see the class comment).
+     */
+    private static void roundZeroColumn(long[] constants, long[] message, long[] state, long base) {
         LongVector nonce = LANE_INDEX.add(base);
-        nonce.intoArray(message, MessageLayout.NONCE * LANES);
-        final long m1 = constants[RootConstants.M1];
-        final long c3 = constants[RootConstants.C3], c5 = constants[RootConstants.C5];
-        final long c6 = constants[RootConstants.C6], c7 = constants[RootConstants.C7];
-        final long c9 = constants[RootConstants.C9], c10 = constants[RootConstants.C10];
-        final long c11 = constants[RootConstants.C11], c14 = constants[RootConstants.C14];
-        final long c15 = constants[RootConstants.C15], a5 = constants[RootConstants.A5];
-        final long a6 = constants[RootConstants.A6], d6 = constants[RootConstants.D6];
+        // The 11 places rounds 1-11 read the nonce, written out: a loop here would make C1 compile this
+        // method on-stack-replacement first, which was measured to leave it on C1 code for good.
+        nonce.intoArray(message, NONCE_OFFSETS[0]);
+        nonce.intoArray(message, NONCE_OFFSETS[1]);
+        nonce.intoArray(message, NONCE_OFFSETS[2]);
+        nonce.intoArray(message, NONCE_OFFSETS[3]);
+        nonce.intoArray(message, NONCE_OFFSETS[4]);
+        nonce.intoArray(message, NONCE_OFFSETS[5]);
+        nonce.intoArray(message, NONCE_OFFSETS[6]);
+        nonce.intoArray(message, NONCE_OFFSETS[7]);
+        nonce.intoArray(message, NONCE_OFFSETS[8]);
+        nonce.intoArray(message, NONCE_OFFSETS[9]);
+        nonce.intoArray(message, NONCE_OFFSETS[10]);
+        // Every constant is loaded ready broadcast: a scalar operand is broadcast inside the method, which is
+        // cheap in C2 but takes C1 past its register limit ("out of virtual registers"), and a method C1
+        // gives up on can stay on slow code under tiered compilation.
+        final LongVector h0iv4 = LongVector.fromArray(SPECIES, IV, 0), v12iv = LongVector.fromArray(SPECIES, IV, LANES);
+        final LongVector iv0 = LongVector.fromArray(SPECIES, IV, 2 * LANES), iv4 = LongVector.fromArray(SPECIES, IV, 3 * LANES);
+        final LongVector m1 = LongVector.fromArray(SPECIES, constants, RootConstants.M1 * LANES);
         // Round 0, column step: only G(0, 4, 8, 12) reads the nonce; the other three columns are per-root constants.
-        LongVector v0 = nonce.add(H0 + IV4);
-        LongVector v12 = v0.lanewise(XOR, V12).lanewise(ROR, 32);
-        LongVector v8 = v12.add(IV0);
-        LongVector v4 = v8.lanewise(XOR, IV4).lanewise(ROR, 24);
+        LongVector v0 = nonce.add(h0iv4);
+        LongVector v12 = v0.lanewise(XOR, v12iv).lanewise(ROR, 32);
+        LongVector v8 = v12.add(iv0);
+        LongVector v4 = v8.lanewise(XOR, iv4).lanewise(ROR, 24);
         v0 = v0.add(v4).add(m1);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 16);
         v8 = v8.add(v12);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 63);
+        v0.intoArray(state, 0 * LANES);
+        v4.intoArray(state, 4 * LANES);
+        v8.intoArray(state, 8 * LANES);
+        v12.intoArray(state, 12 * LANES);
+    }
+
+    /**
+     * Round 0's diagonal step from v0, v4, v8, v12 in {@code state} and the per-root constants; writes all 16
+     * words to {@code state}. {@code constants} are the {@link RootConstants}, each broadcast to {@code LANES} longs.
+     */
+    private static void roundZeroDiagonal(long[] constants, long[] state) {
+        final LongVector c3 = LongVector.fromArray(SPECIES, constants, RootConstants.C3 * LANES), c5 = LongVector.fromArray(SPECIES, constants, RootConstants.C5 * LANES);
+        final LongVector c6 = LongVector.fromArray(SPECIES, constants, RootConstants.C6 * LANES), c7 = LongVector.fromArray(SPECIES, constants, RootConstants.C7 * LANES);
+        final LongVector c9 = LongVector.fromArray(SPECIES, constants, RootConstants.C9 * LANES), c10 = LongVector.fromArray(SPECIES, constants, RootConstants.C10 * LANES);
+        final LongVector c11 = LongVector.fromArray(SPECIES, constants, RootConstants.C11 * LANES), c14 = LongVector.fromArray(SPECIES, constants, RootConstants.C14 * LANES);
+        final LongVector c15 = LongVector.fromArray(SPECIES, constants, RootConstants.C15 * LANES), a5 = LongVector.fromArray(SPECIES, constants, RootConstants.A5 * LANES);
+        final LongVector a6 = LongVector.fromArray(SPECIES, constants, RootConstants.A6 * LANES), d6 = LongVector.fromArray(SPECIES, constants, RootConstants.D6 * LANES);
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         // Round 0, diagonal G(0, 5, 10, 15).
         v0 = v0.add(c5);
         LongVector v15 = v0.lanewise(XOR, c15).lanewise(ROR, 32);
@@ -142,19 +183,18 @@ final class Vector@BITS@ extends LaneKernel {
         LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
-        final int[] schedule = SCHEDULE;
-        for (int o = 16; o < 16 * 12; o += 16) {
+        for (int o = 0; o < MessageSchedule.POSITIONS * LANES; o += 16 * LANES) { // rounds 1-11
             // G(0, 4, 8, 12) and G(1, 5, 9, 13)
-            v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, message, schedule[o + 0]));
-            v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, message, schedule[o + 2]));
+            v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, message, o + 0 * LANES));
+            v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, message, o + 2 * LANES));
             v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
             v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
             v8 = v8.add(v12);
             v9 = v9.add(v13);
             v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
             v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
-            v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, message, schedule[o + 1]));
-            v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, message, schedule[o + 3]));
+            v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, message, o + 1 * LANES));
+            v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, message, o + 3 * LANES));
             v12 = v12.lanewise(XOR, v0).lanewise(ROR, 16);
             v13 = v13.lanewise(XOR, v1).lanewise(ROR, 16);
             v8 = v8.add(v12);
@@ -162,16 +202,16 @@ final class Vector@BITS@ extends LaneKernel {
             v4 = v4.lanewise(XOR, v8).lanewise(ROR, 63);
             v5 = v5.lanewise(XOR, v9).lanewise(ROR, 63);
             // G(2, 6, 10, 14) and G(3, 7, 11, 15)
-            v2 = v2.add(v6).add(LongVector.fromArray(SPECIES, message, schedule[o + 4]));
-            v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, message, schedule[o + 6]));
+            v2 = v2.add(v6).add(LongVector.fromArray(SPECIES, message, o + 4 * LANES));
+            v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, message, o + 6 * LANES));
             v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
             v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
             v10 = v10.add(v14);
             v11 = v11.add(v15);
             v6 = v6.lanewise(XOR, v10).lanewise(ROR, 24);
             v7 = v7.lanewise(XOR, v11).lanewise(ROR, 24);
-            v2 = v2.add(v6).add(LongVector.fromArray(SPECIES, message, schedule[o + 5]));
-            v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, message, schedule[o + 7]));
+            v2 = v2.add(v6).add(LongVector.fromArray(SPECIES, message, o + 5 * LANES));
+            v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, message, o + 7 * LANES));
             v14 = v14.lanewise(XOR, v2).lanewise(ROR, 16);
             v15 = v15.lanewise(XOR, v3).lanewise(ROR, 16);
             v10 = v10.add(v14);
@@ -179,16 +219,16 @@ final class Vector@BITS@ extends LaneKernel {
             v6 = v6.lanewise(XOR, v10).lanewise(ROR, 63);
             v7 = v7.lanewise(XOR, v11).lanewise(ROR, 63);
             // G(0, 5, 10, 15) and G(1, 6, 11, 12)
-            v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, message, schedule[o + 8]));
-            v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, message, schedule[o + 10]));
+            v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, message, o + 8 * LANES));
+            v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, message, o + 10 * LANES));
             v15 = v15.lanewise(XOR, v0).lanewise(ROR, 32);
             v12 = v12.lanewise(XOR, v1).lanewise(ROR, 32);
             v10 = v10.add(v15);
             v11 = v11.add(v12);
             v5 = v5.lanewise(XOR, v10).lanewise(ROR, 24);
             v6 = v6.lanewise(XOR, v11).lanewise(ROR, 24);
-            v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, message, schedule[o + 9]));
-            v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, message, schedule[o + 11]));
+            v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, message, o + 9 * LANES));
+            v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, message, o + 11 * LANES));
             v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
             v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
             v10 = v10.add(v15);
@@ -196,16 +236,16 @@ final class Vector@BITS@ extends LaneKernel {
             v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
             v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
             // G(2, 7, 8, 13) and G(3, 4, 9, 14)
-            v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, message, schedule[o + 12]));
-            v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, message, schedule[o + 14]));
+            v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, message, o + 12 * LANES));
+            v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, message, o + 14 * LANES));
             v13 = v13.lanewise(XOR, v2).lanewise(ROR, 32);
             v14 = v14.lanewise(XOR, v3).lanewise(ROR, 32);
             v8 = v8.add(v13);
             v9 = v9.add(v14);
             v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
             v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
-            v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, message, schedule[o + 13]));
-            v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, message, schedule[o + 15]));
+            v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, message, o + 13 * LANES));
+            v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, message, o + 15 * LANES));
             v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
             v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
             v8 = v8.add(v13);

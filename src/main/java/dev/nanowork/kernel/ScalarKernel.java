@@ -10,19 +10,12 @@ import dev.nanowork.work.WorkValue;
 
 /**
  * One nonce at a time in plain Java: the fallback that runs on every JVM, specialised to Nano's shape the
- * same way as the vector kernels (round 0 from {@link RootConstants}, rounds 1-11 as one loop over a
- * flattened schedule, the state in 16 local variables). {@link WorkValue} stays the plain reference it is
+ * same way as the vector kernels (round 0 from {@link RootConstants}, rounds 1-11 as one loop over the
+ * message words in schedule order ({@link MessageSchedule}), the state in 16 local variables). {@link WorkValue} stays the plain reference it is
  * checked against.
  */
 public final class ScalarKernel implements WorkKernel {
-    /** SIGMA rows 1-11, flattened: the message word index for round r, position k at 16 (r - 1) + k. */
-    private static final int[] SCHEDULE = new int[16 * (WorkValue.ROUNDS - 1)];
-
-    static {
-        for (int r = 1; r < WorkValue.ROUNDS; r++) {
-            System.arraycopy(WorkValue.SIGMA[r], 0, SCHEDULE, 16 * (r - 1), 16);
-        }
-    }
+    private static final int[] NONCE_POSITIONS = MessageSchedule.noncePositions();
 
     @Override
     public String name() {
@@ -60,15 +53,12 @@ public final class ScalarKernel implements WorkKernel {
         };
     }
 
-    /** The 16 message words: m0 (the nonce) is written per call, m1..m4 are the root, the rest zero. */
     private static long[] message(Root root) {
-        long[] m = new long[16];
-        for (int i = 0; i < 4; i++) m[1 + i] = root.word(i);
-        return m;
+        return MessageSchedule.forRoot(root, 1);
     }
 
     private static long value(long[] k, long[] m, long nonce) {
-        m[0] = nonce;
+        for (int p : NONCE_POSITIONS) m[p] = nonce;
         // Round 0, column step: only G(0, 4, 8, 12) reads the nonce; the other columns are in k.
         long v0 = nonce + (H0 + IV4);
         long v12 = Long.rotateRight(v0 ^ V12, 32);
@@ -114,76 +104,76 @@ public final class ScalarKernel implements WorkKernel {
         v14 = Long.rotateRight(v14 ^ v3, 16);
         v9 += v14;
         v4 = Long.rotateRight(v4 ^ v9, 63);
-        for (int o = 0; o < SCHEDULE.length; o += 16) { // rounds 1-11
+        for (int o = 0; o < MessageSchedule.POSITIONS; o += 16) { // rounds 1-11
             // G(0, 4, 8, 12)
-            v0 += v4 + m[SCHEDULE[o + 0]];
+            v0 += v4 + m[o + 0];
             v12 = Long.rotateRight(v12 ^ v0, 32);
             v8 += v12;
             v4 = Long.rotateRight(v4 ^ v8, 24);
-            v0 += v4 + m[SCHEDULE[o + 1]];
+            v0 += v4 + m[o + 1];
             v12 = Long.rotateRight(v12 ^ v0, 16);
             v8 += v12;
             v4 = Long.rotateRight(v4 ^ v8, 63);
             // G(1, 5, 9, 13)
-            v1 += v5 + m[SCHEDULE[o + 2]];
+            v1 += v5 + m[o + 2];
             v13 = Long.rotateRight(v13 ^ v1, 32);
             v9 += v13;
             v5 = Long.rotateRight(v5 ^ v9, 24);
-            v1 += v5 + m[SCHEDULE[o + 3]];
+            v1 += v5 + m[o + 3];
             v13 = Long.rotateRight(v13 ^ v1, 16);
             v9 += v13;
             v5 = Long.rotateRight(v5 ^ v9, 63);
             // G(2, 6, 10, 14)
-            v2 += v6 + m[SCHEDULE[o + 4]];
+            v2 += v6 + m[o + 4];
             v14 = Long.rotateRight(v14 ^ v2, 32);
             v10 += v14;
             v6 = Long.rotateRight(v6 ^ v10, 24);
-            v2 += v6 + m[SCHEDULE[o + 5]];
+            v2 += v6 + m[o + 5];
             v14 = Long.rotateRight(v14 ^ v2, 16);
             v10 += v14;
             v6 = Long.rotateRight(v6 ^ v10, 63);
             // G(3, 7, 11, 15)
-            v3 += v7 + m[SCHEDULE[o + 6]];
+            v3 += v7 + m[o + 6];
             v15 = Long.rotateRight(v15 ^ v3, 32);
             v11 += v15;
             v7 = Long.rotateRight(v7 ^ v11, 24);
-            v3 += v7 + m[SCHEDULE[o + 7]];
+            v3 += v7 + m[o + 7];
             v15 = Long.rotateRight(v15 ^ v3, 16);
             v11 += v15;
             v7 = Long.rotateRight(v7 ^ v11, 63);
             // G(0, 5, 10, 15)
-            v0 += v5 + m[SCHEDULE[o + 8]];
+            v0 += v5 + m[o + 8];
             v15 = Long.rotateRight(v15 ^ v0, 32);
             v10 += v15;
             v5 = Long.rotateRight(v5 ^ v10, 24);
-            v0 += v5 + m[SCHEDULE[o + 9]];
+            v0 += v5 + m[o + 9];
             v15 = Long.rotateRight(v15 ^ v0, 16);
             v10 += v15;
             v5 = Long.rotateRight(v5 ^ v10, 63);
             // G(1, 6, 11, 12)
-            v1 += v6 + m[SCHEDULE[o + 10]];
+            v1 += v6 + m[o + 10];
             v12 = Long.rotateRight(v12 ^ v1, 32);
             v11 += v12;
             v6 = Long.rotateRight(v6 ^ v11, 24);
-            v1 += v6 + m[SCHEDULE[o + 11]];
+            v1 += v6 + m[o + 11];
             v12 = Long.rotateRight(v12 ^ v1, 16);
             v11 += v12;
             v6 = Long.rotateRight(v6 ^ v11, 63);
             // G(2, 7, 8, 13)
-            v2 += v7 + m[SCHEDULE[o + 12]];
+            v2 += v7 + m[o + 12];
             v13 = Long.rotateRight(v13 ^ v2, 32);
             v8 += v13;
             v7 = Long.rotateRight(v7 ^ v8, 24);
-            v2 += v7 + m[SCHEDULE[o + 13]];
+            v2 += v7 + m[o + 13];
             v13 = Long.rotateRight(v13 ^ v2, 16);
             v8 += v13;
             v7 = Long.rotateRight(v7 ^ v8, 63);
             // G(3, 4, 9, 14)
-            v3 += v4 + m[SCHEDULE[o + 14]];
+            v3 += v4 + m[o + 14];
             v14 = Long.rotateRight(v14 ^ v3, 32);
             v9 += v14;
             v4 = Long.rotateRight(v4 ^ v9, 24);
-            v3 += v4 + m[SCHEDULE[o + 15]];
+            v3 += v4 + m[o + 15];
             v14 = Long.rotateRight(v14 ^ v3, 16);
             v9 += v14;
             v4 = Long.rotateRight(v4 ^ v9, 63);

@@ -1,5 +1,6 @@
 package dev.nanowork.kernel.vector;
 
+import dev.nanowork.kernel.MessageSchedule;
 import dev.nanowork.kernel.RootConstants;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.work.Root;
@@ -40,19 +41,27 @@ abstract class LaneKernel implements WorkKernel {
      * {@code threshold} (unsigned; 0 makes every block report) it writes all of them, in nonce order, to
      * {@code values} and returns true.
      *
-     * @param message this thread's array from {@link MessageLayout#forRoot}; its nonce slots are overwritten
+     * @param constants the {@link RootConstants}, each broadcast to {@code lanes} longs
+     * @param message this thread's array from {@link MessageSchedule#forRoot}; its nonce positions are overwritten
      * @param state this thread's scratch of {@code 16 * lanes} longs
      */
     abstract boolean hash(long[] constants, long[] message, long[] state, long base, long threshold, long[] values);
 
+    /** Each of {@code words} repeated {@code lanes} times, ready for {@code LongVector.fromArray}. */
+    static long[] broadcast(int lanes, long... words) {
+        long[] out = new long[words.length * lanes];
+        for (int i = 0; i < out.length; i++) out[i] = words[i / lanes];
+        return out;
+    }
+
     @Override
     public final RootSearch forRoot(Root root) {
-        long[] constants = RootConstants.of(root);
+        long[] constants = broadcast(lanes, RootConstants.of(root));
         int block = lanes * states;
         return new RootSearch() {
             @Override
             public long search(long start, long count, long threshold) {
-                long[] message = MessageLayout.forRoot(root, lanes, states);
+                long[] message = MessageSchedule.forRoot(root, lanes);
                 long[] state = new long[16 * lanes];
                 long[] values = new long[block];
                 for (long i = 0; i < count; i += block) {
@@ -68,7 +77,7 @@ abstract class LaneKernel implements WorkKernel {
 
             @Override
             public void values(long start, long[] out) {
-                long[] message = MessageLayout.forRoot(root, lanes, states);
+                long[] message = MessageSchedule.forRoot(root, lanes);
                 long[] state = new long[16 * lanes];
                 long[] values = new long[block];
                 for (int i = 0; i < out.length; i += block) {
