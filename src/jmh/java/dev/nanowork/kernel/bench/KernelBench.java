@@ -47,14 +47,16 @@ public final class KernelBench {
         }
         if (Arrays.asList(args).contains("--child")) {
             Measurement m = measure(KernelChoice.parse(kernel), threads, seconds);
-            System.out.printf(Locale.ROOT, "RESULT %s %d %d %.3f %.3f%n", m.kernel(), m.lanes(), m.states(), m.mhs(),
-                    m.baselineMhs());
+            System.out.printf(Locale.ROOT, "RESULT %s %d %d %.3f %.3f %.3f %.3f%n", m.kernel(), m.lanes(), m.states(),
+                    m.mhs(), m.baselineMhs(), m.cores(), m.baselineCores());
             return;
         }
         List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
                 .filter(a -> !a.startsWith("-Djava.class.path")).toList();
         double[] mhs = new double[runs];
         double[] baseline = new double[runs];
+        double[] cores = new double[runs];
+        double[] baselineCores = new double[runs];
         String[] shape = null;
         for (int r = 0; r < runs; r++) {
             List<String> command = new ArrayList<>();
@@ -71,33 +73,54 @@ public final class KernelBench {
             shape = f;
             mhs[r] = Double.parseDouble(f[4]);
             baseline[r] = Double.parseDouble(f[5]);
+            cores[r] = Double.parseDouble(f[6]);
+            baselineCores[r] = Double.parseDouble(f[7]);
         }
         double medianMhs = median(mhs);
         double medianBaseline = median(baseline);
         System.out.println(String.format(Locale.ROOT,
                 "{\"kernel\":\"%s\",\"lanes\":%s,\"states\":%s,\"threads\":%d,\"mhs\":%.2f,\"baseline_mhs\":%.2f,"
-                        + "\"ratio\":%.1f,\"runs\":%d,\"seconds\":%s,\"mhs_runs\":%s,\"baseline_runs\":%s,"
+                        + "\"ratio\":%.1f,\"cores_used\":%.2f,\"baseline_cores_used\":%.2f,\"runs\":%d,\"seconds\":%s,\"mhs_runs\":%s,\"baseline_runs\":%s,"
                         + "\"jvm_options\":\"%s\",\"java\":\"%s\",\"cpu\":\"%s\",\"load_average\":%.2f}",
-                shape[1], shape[2], shape[3], threads, medianMhs, medianBaseline, medianMhs / medianBaseline, runs,
+                shape[1], shape[2], shape[3], threads, medianMhs, medianBaseline, medianMhs / medianBaseline,
+                median(cores), median(baselineCores), runs,
                 seconds, json(mhs), json(baseline), String.join(" ", jvmOptions).replace("\"", "'"),
                 System.getProperty("java.vm.version"), cpuModel(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     }
 
-    /** One measurement in one JVM: the kernel's rate and Bouncy Castle's, both on the same threads. */
-    record Measurement(String kernel, int lanes, int states, double mhs, double baselineMhs) {}
+    /**
+     * One measurement in one JVM: the kernel's rate and Bouncy Castle's, both on the same threads, and the
+     * CPU cores the process really got meanwhile (process CPU time over wall time: on a shared machine
+     * 2 threads may get less than 2 cores).
+     */
+    record Measurement(String kernel, int lanes, int states, double mhs, double baselineMhs, double cores,
+            double baselineCores) {}
 
     static Measurement measure(KernelChoice choice, int threads, double seconds) throws InterruptedException {
         WorkKernel kernel = KernelSelector.select(choice).kernel();
         KernelWarmup.prime(kernel);
         double kernelRate;
+        double kernelCores;
         try (WorkSearch search = new WorkSearch(kernel, threads)) {
             search.search(ROOT, UNREACHABLE, System.nanoTime() + 300_000_000L, new CancelSignal()); // threads warm
+            long cpu = processCpuNanos();
+            long began = System.nanoTime();
             SearchResult result = search.search(ROOT, UNREACHABLE, System.nanoTime() + (long) (seconds * 1e9), new CancelSignal());
+            kernelCores = (double) (processCpuNanos() - cpu) / (System.nanoTime() - began);
             kernelRate = result.megahashesPerSecond();
         }
         bouncyCastle(threads, 1.0); // warm-up
-        return new Measurement(kernel.name(), kernel.lanes(), kernel.states(), kernelRate, bouncyCastle(threads, seconds));
+        long cpu = processCpuNanos();
+        long began = System.nanoTime();
+        double baselineRate = bouncyCastle(threads, seconds);
+        double baselineCores = (double) (processCpuNanos() - cpu) / (System.nanoTime() - began);
+        return new Measurement(kernel.name(), kernel.lanes(), kernel.states(), kernelRate, baselineRate, kernelCores,
+                baselineCores);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     /** Bouncy Castle BLAKE2b-64 of (nonce LE || root), one nonce at a time, on {@code threads} threads; MH/s. */
