@@ -39,6 +39,34 @@ class KernelEquivalenceTest {
         assertEquals(Integer.parseInt(narrowed), VectorKernels.preferredBits());
     }
 
+    /**
+     * A kernel wider than the JIT compiles still runs, on the Vector API's Java fallback (about 100x slower):
+     * a smaller sample there checks its lane logic on machines that cannot run it compiled (e.g. vector512
+     * on AVX2). Its compiled code is checked only where the skipped tests above run.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kernels")
+    void kernelsWiderThanTheJitCompilesAreStillCorrectOnTheJavaFallback(KernelCase c) {
+        assumeTrue(c.bits() > VectorKernels.preferredBits(), c + " is compiled here: the tests above cover it");
+        WorkKernel kernel = dev.nanowork.kernel.vector.VectorKernels.create(c.bits());
+        SplittableRandom random = new SplittableRandom(512);
+        int checked = 0;
+        for (int r = 0; r < 50; r++) {
+            Root root = randomRoot(random);
+            long start = r == 0 ? -20 : random.nextLong(); // the first range crosses 2^64 - 1
+            long[] out = new long[40];
+            kernel.forRoot(root).values(start, out);
+            for (int i = 0; i < out.length; i++) {
+                assertEquals(WorkValue.value(root, start + i), out[i], "root " + root + " nonce " + new Work(start + i));
+                checked++;
+            }
+            long first = -1;
+            for (int i = 0; i < out.length && first < 0; i++) if (Long.compareUnsigned(out[i], 0xf000000000000000L) >= 0) first = i;
+            assertEquals(first, kernel.forRoot(root).search(start, out.length, 0xf000000000000000L));
+        }
+        assertEquals(2000, checked, "pairs checked");
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("kernels")
     void valuesMatchTheReferenceOnRandomRootsAndNonces(KernelCase c) {
