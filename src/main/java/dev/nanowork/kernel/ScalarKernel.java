@@ -11,7 +11,9 @@ import dev.nanowork.work.WorkValue;
 /**
  * One nonce at a time in plain Java: the fallback that runs on every JVM, specialised to Nano's shape the
  * same way as the vector kernels (round 0 from {@link RootConstants}, rounds 1-11 as one loop over the
- * message words in schedule order ({@link MessageSchedule}), the state in 16 local variables). {@link WorkValue} stays the plain reference it is
+ * message words in schedule order ({@link MessageSchedule}), the state in 16 local variables, G functions
+ * two at a time statement by statement so that two dependency chains overlap: +8% measured over one at a
+ * time, and four at a time gains nothing more with 16 general registers). {@link WorkValue} stays the plain reference it is
  * checked against.
  */
 public final class ScalarKernel implements WorkKernel {
@@ -105,77 +107,73 @@ public final class ScalarKernel implements WorkKernel {
         v9 += v14;
         v4 = Long.rotateRight(v4 ^ v9, 63);
         for (int o = 0; o < MessageSchedule.POSITIONS; o += 16) { // rounds 1-11
-            // G(0, 4, 8, 12)
+            // G(0, 4, 8, 12) and G(1, 5, 9, 13)
             v0 += v4 + m[o + 0];
-            v12 = Long.rotateRight(v12 ^ v0, 32);
-            v8 += v12;
-            v4 = Long.rotateRight(v4 ^ v8, 24);
-            v0 += v4 + m[o + 1];
-            v12 = Long.rotateRight(v12 ^ v0, 16);
-            v8 += v12;
-            v4 = Long.rotateRight(v4 ^ v8, 63);
-            // G(1, 5, 9, 13)
             v1 += v5 + m[o + 2];
+            v12 = Long.rotateRight(v12 ^ v0, 32);
             v13 = Long.rotateRight(v13 ^ v1, 32);
+            v8 += v12;
             v9 += v13;
+            v4 = Long.rotateRight(v4 ^ v8, 24);
             v5 = Long.rotateRight(v5 ^ v9, 24);
+            v0 += v4 + m[o + 1];
             v1 += v5 + m[o + 3];
+            v12 = Long.rotateRight(v12 ^ v0, 16);
             v13 = Long.rotateRight(v13 ^ v1, 16);
+            v8 += v12;
             v9 += v13;
+            v4 = Long.rotateRight(v4 ^ v8, 63);
             v5 = Long.rotateRight(v5 ^ v9, 63);
-            // G(2, 6, 10, 14)
+            // G(2, 6, 10, 14) and G(3, 7, 11, 15)
             v2 += v6 + m[o + 4];
-            v14 = Long.rotateRight(v14 ^ v2, 32);
-            v10 += v14;
-            v6 = Long.rotateRight(v6 ^ v10, 24);
-            v2 += v6 + m[o + 5];
-            v14 = Long.rotateRight(v14 ^ v2, 16);
-            v10 += v14;
-            v6 = Long.rotateRight(v6 ^ v10, 63);
-            // G(3, 7, 11, 15)
             v3 += v7 + m[o + 6];
+            v14 = Long.rotateRight(v14 ^ v2, 32);
             v15 = Long.rotateRight(v15 ^ v3, 32);
+            v10 += v14;
             v11 += v15;
+            v6 = Long.rotateRight(v6 ^ v10, 24);
             v7 = Long.rotateRight(v7 ^ v11, 24);
+            v2 += v6 + m[o + 5];
             v3 += v7 + m[o + 7];
+            v14 = Long.rotateRight(v14 ^ v2, 16);
             v15 = Long.rotateRight(v15 ^ v3, 16);
+            v10 += v14;
             v11 += v15;
+            v6 = Long.rotateRight(v6 ^ v10, 63);
             v7 = Long.rotateRight(v7 ^ v11, 63);
-            // G(0, 5, 10, 15)
+            // G(0, 5, 10, 15) and G(1, 6, 11, 12)
             v0 += v5 + m[o + 8];
-            v15 = Long.rotateRight(v15 ^ v0, 32);
-            v10 += v15;
-            v5 = Long.rotateRight(v5 ^ v10, 24);
-            v0 += v5 + m[o + 9];
-            v15 = Long.rotateRight(v15 ^ v0, 16);
-            v10 += v15;
-            v5 = Long.rotateRight(v5 ^ v10, 63);
-            // G(1, 6, 11, 12)
             v1 += v6 + m[o + 10];
+            v15 = Long.rotateRight(v15 ^ v0, 32);
             v12 = Long.rotateRight(v12 ^ v1, 32);
+            v10 += v15;
             v11 += v12;
+            v5 = Long.rotateRight(v5 ^ v10, 24);
             v6 = Long.rotateRight(v6 ^ v11, 24);
+            v0 += v5 + m[o + 9];
             v1 += v6 + m[o + 11];
+            v15 = Long.rotateRight(v15 ^ v0, 16);
             v12 = Long.rotateRight(v12 ^ v1, 16);
+            v10 += v15;
             v11 += v12;
+            v5 = Long.rotateRight(v5 ^ v10, 63);
             v6 = Long.rotateRight(v6 ^ v11, 63);
-            // G(2, 7, 8, 13)
+            // G(2, 7, 8, 13) and G(3, 4, 9, 14)
             v2 += v7 + m[o + 12];
-            v13 = Long.rotateRight(v13 ^ v2, 32);
-            v8 += v13;
-            v7 = Long.rotateRight(v7 ^ v8, 24);
-            v2 += v7 + m[o + 13];
-            v13 = Long.rotateRight(v13 ^ v2, 16);
-            v8 += v13;
-            v7 = Long.rotateRight(v7 ^ v8, 63);
-            // G(3, 4, 9, 14)
             v3 += v4 + m[o + 14];
+            v13 = Long.rotateRight(v13 ^ v2, 32);
             v14 = Long.rotateRight(v14 ^ v3, 32);
+            v8 += v13;
             v9 += v14;
+            v7 = Long.rotateRight(v7 ^ v8, 24);
             v4 = Long.rotateRight(v4 ^ v9, 24);
+            v2 += v7 + m[o + 13];
             v3 += v4 + m[o + 15];
+            v13 = Long.rotateRight(v13 ^ v2, 16);
             v14 = Long.rotateRight(v14 ^ v3, 16);
+            v8 += v13;
             v9 += v14;
+            v7 = Long.rotateRight(v7 ^ v8, 63);
             v4 = Long.rotateRight(v4 ^ v9, 63);
         }
         return H0 ^ v0 ^ v8;
