@@ -42,6 +42,11 @@ public final class KernelSelector {
                     + ", " + threads + (threads == 1 ? " thread)" : " threads)");
         }
 
+        /** Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. Returns the MH/s reached. */
+        public double prime() {
+            return KernelWarmup.prime(kernel);
+        }
+
         /** Logs {@link #startupLine} at INFO and returns it. */
         public String logStartup(int threads) {
             String line = startupLine(threads);

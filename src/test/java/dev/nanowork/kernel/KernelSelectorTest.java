@@ -166,13 +166,12 @@ class KernelSelectorTest {
         return out.lines().filter(l -> l.startsWith("work kernel:") || l.startsWith("warning:")).toList();
     }
 
-    /** The child: selects {@code auto} and prints the start-up line, then the warning. */
+    /** The child: selects {@code auto} as start-up does, prints the start-up line, then the warning. */
     public static final class SelectorMain {
         public static void main(String[] args) {
-            JvmProbe probe = JvmProbe.current();
-            Selection s = KernelSelector.select(KernelChoice.AUTO, probe, dev.nanowork.kernel.vector.VectorKernels::create);
+            Selection s = KernelSelector.select(KernelChoice.AUTO);
             System.out.println(s.startupLine(1));
-            System.out.println("warning: " + s.warning().orElse("") + " | " + probe.c2Detail());
+            System.out.println("warning: " + s.warning().orElse(""));
         }
     }
 }
