@@ -6,7 +6,7 @@ import dev.nanowork.work.Root;
  * Gets a kernel to full speed before the first request (call it at start-up and before a SnapStart
  * snapshot). Under tiered compilation a kernel whose first call is a long search was measured crawling at
  * 2 MH/s for up to 15 s: C2 compiled it from a profile that had never seen the loop exit or a hit, and the
- * first of either deoptimised it. So first come a few thousand tiny calls that take every path (no hit,
+ * first of either deoptimised it. So first come 2,000 tiny calls that take every path (no hit,
  * a hit in every lane position, ranges ending inside a block, {@code values}), then batches of the size
  * {@code WorkSearch} uses until the rate stops rising.
  */
@@ -18,7 +18,7 @@ public final class KernelWarmup {
      * The second phase runs at least this long: tiered compilation reaches C2 for the kernel about 1 s after
      * JVM start here, and the slow tier-2 code before it is steady too, so a steady rate alone proves nothing.
      */
-    private static final long MIN_SECOND_PHASE_NANOS = 600_000_000L;
+    private static final long MIN_SECOND_PHASE_NANOS = 400_000_000L;
 
     /** Keeps the calls' results alive so that no compiler drops them. */
     @SuppressWarnings("unused")
@@ -38,7 +38,7 @@ public final class KernelWarmup {
         int block = kernel.lanes() * kernel.states();
         long[] values = new long[3 * block + 1];
         long sink = 0;
-        for (int i = 0; i < 4000; i++) {
+        for (int i = 0; i < 2000; i++) {
             long start = (long) i * 97 - 1000; // crosses 2^64 - 1 on the way
             sink += search.search(start, 1 + i % (3 * block), THRESHOLDS[i % THRESHOLDS.length]);
             if (i % 8 == 0) search.values(start, values);
