@@ -3,14 +3,15 @@
 # Bouncy Castle's Blake2bDigest (the baseline) on the same threads in the same process.
 #
 #   infra/bench.sh [--kernel auto|vector512|vector256|vector128|scalar|all] [--threads N|"1 2"] [--seconds S]
-#                  [--runs R] [--jvm-opts "-XX:UseAVX=2 ..."] [--jmh]
+#                  [--runs R] [--jvm-opts "-XX:UseAVX=2 ..."] [--jmh ["JMH options"]]
 #
 # Defaults: --kernel all (every kernel this JVM can run), --threads "1 <nproc>", --seconds 5, --runs 3.
-# --jmh runs the JMH benchmarks (src/jmh/java) instead. Run it on a quiet machine: it is CPU-bound.
+# --jmh runs the JMH benchmarks (src/jmh/java) instead, e.g. --jmh "-p kernel=vector256 -f 1".
+# Run it on a quiet machine: it is CPU-bound.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-kernel=all threads="" seconds=5 runs=3 jvm_opts="" jmh=false
+kernel=all threads="" seconds=5 runs=3 jvm_opts="" jmh=false jmh_args=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --kernel) kernel="$2"; shift 2 ;;
@@ -18,8 +19,8 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift 2 ;;
     --runs) runs="$2"; shift 2 ;;
     --jvm-opts) jvm_opts="$2"; shift 2 ;;
-    --jmh) jmh=true; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    --jmh) jmh=true; shift; if [ $# -gt 0 ] && [ "${1#--}" = "$1" ]; then jmh_args="$1"; shift; fi ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "unknown option: $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -45,7 +46,7 @@ cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
 # shellcheck disable=SC2086 # jvm_opts is a list of options
 if $jmh; then
   exec java --add-modules=jdk.incubator.vector $jvm_opts -cp "$cp" org.openjdk.jmh.Main KernelBenchmark \
-    -jvmArgsAppend "--add-modules=jdk.incubator.vector $jvm_opts"
+    -jvmArgsAppend "--add-modules=jdk.incubator.vector $jvm_opts" $jmh_args
 fi
 
 if [ "$kernel" = all ]; then
