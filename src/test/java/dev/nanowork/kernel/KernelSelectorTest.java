@@ -115,6 +115,31 @@ class KernelSelectorTest {
     }
 
     @Test
+    void autoMeasuresVector128AgainstScalarAndKeepsTheFaster() {
+        Selection neon = KernelSelector.select(KernelChoice.AUTO, NEON, new Factory());
+        Selection slowVector = KernelSelector.measureIfClose(neon, KernelChoice.AUTO,
+                k -> k.name().equals("scalar") ? 5.0 : 4.0);
+        assertEquals("scalar", slowVector.kernel().name());
+        assertEquals("auto: measured vector128 4.0 MH/s, scalar 5.0 MH/s", slowVector.reason());
+        Selection fastVector = KernelSelector.measureIfClose(neon, KernelChoice.AUTO,
+                k -> k.name().equals("scalar") ? 5.0 : 9.0);
+        assertEquals("vector128", fastVector.kernel().name());
+
+        List<String> measured = new ArrayList<>();
+        Selection wide = KernelSelector.select(KernelChoice.AUTO, AVX2, new Factory());
+        KernelSelector.measureIfClose(wide, KernelChoice.AUTO, k -> {
+            measured.add(k.name());
+            return 1;
+        });
+        Selection configured = KernelSelector.select(KernelChoice.VECTOR128, NEON, new Factory());
+        KernelSelector.measureIfClose(configured, KernelChoice.VECTOR128, k -> {
+            measured.add(k.name());
+            return 1;
+        });
+        assertEquals(List.of(), measured, "wider vectors and configured kernels are not measured");
+    }
+
+    @Test
     void theStartupLine() {
         Selection s = KernelSelector.select(KernelChoice.AUTO, AVX512, new Factory());
         assertEquals("work kernel: vector512 (8 lanes x 1 state, C2 on, 2 threads)", s.startupLine(2));
