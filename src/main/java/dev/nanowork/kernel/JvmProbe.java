@@ -1,0 +1,92 @@
+package dev.nanowork.kernel;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
+import java.lang.management.ManagementFactory;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * What this JVM can run, asked once at start-up: is {@code jdk.incubator.vector} readable, is C2 on, and
+ * how wide are the vectors the JIT compiles. A record so that tests can inject every combination.
+ *
+ * @param vectorModuleReadable the incubator module is in the boot layer and readable by this code
+ * @param c2On the optimising compiler will compile the kernel (without it the Vector API runs ~400x slower)
+ * @param c2Detail why C2 is off, with the flag and where it was set, or how C2 was found on
+ * @param preferredBits {@code LongVector.SPECIES_PREFERRED} width, 0 when the module is not readable
+ */
+public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Detail, int preferredBits) {
+    static final String VECTOR_MODULE = "jdk.incubator.vector";
+
+    /** A VM flag's value and where it came from ({@code DEFAULT}, {@code ENVIRON_VAR}, {@code VM_CREATION}, ...). */
+    public record Flag(String value, String origin) {
+        /** {@code 1 (JAVA_TOOL_OPTIONS)}: the value and, in words, where it was set. */
+        @Override
+        public String toString() {
+            String where = switch (origin) {
+                case "VM_CREATION" -> "command line";
+                case "ENVIRON_VAR" -> "JAVA_TOOL_OPTIONS";
+                case "CONFIG_FILE" -> "flags file";
+                default -> origin.toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            };
+            return value + " (" + where + ")";
+        }
+    }
+
+    /** Probes this JVM. Loads the vector classes only when the module is readable. */
+    public static JvmProbe current() {
+        boolean readable = ModuleLayer.boot().findModule(VECTOR_MODULE)
+                .filter(JvmProbe.class.getModule()::canRead).isPresent();
+        HotSpotDiagnosticMXBean hotspot;
+        try {
+            hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        } catch (RuntimeException | LinkageError e) {
+            hotspot = null;
+        }
+        HotSpotDiagnosticMXBean bean = hotspot;
+        Function<String, Optional<Flag>> flags = name -> {
+            if (bean == null) return Optional.empty();
+            try {
+                VMOption o = bean.getVMOption(name);
+                return Optional.of(new Flag(o.getValue(), o.getOrigin().name()));
+            } catch (IllegalArgumentException e) {
+                return Optional.empty(); // no such flag on this VM
+            }
+        };
+        C2 c2 = c2(flags);
+        int bits = readable ? dev.nanowork.kernel.vector.VectorKernels.preferredBits() : 0;
+        return new JvmProbe(readable, c2.on, c2.detail, bits);
+    }
+
+    /** Whether C2 is on, and why. */
+    record C2(boolean on, String detail) {}
+
+    /**
+     * C2 from the VM flags: off under {@code -Xint} ({@code UseCompiler=false}) or when tiered compilation
+     * stops below level 4 ({@code TieredStopAtLevel}, which AWS Lambda sets to 1 by default); on otherwise,
+     * including {@code -XX:-TieredCompilation} (C2 only). Unknown flags (another VM) count as on.
+     */
+    static C2 c2(Function<String, Optional<Flag>> flags) {
+        Optional<Flag> useCompiler = flags.apply("UseCompiler");
+        if (useCompiler.isPresent() && useCompiler.get().value().equals("false")) {
+            return new C2(false, "the JIT is off: UseCompiler=" + useCompiler.get() + " (-Xint)");
+        }
+        Optional<Flag> tiered = flags.apply("TieredCompilation");
+        Optional<Flag> stop = flags.apply("TieredStopAtLevel");
+        if (tiered.isEmpty() && stop.isEmpty()) return new C2(true, "assumed on (no HotSpot flags to read)");
+        if (tiered.isPresent() && tiered.get().value().equals("false")) {
+            return new C2(true, "on: TieredCompilation=" + tiered.get());
+        }
+        if (stop.isPresent()) {
+            int level;
+            try {
+                level = Integer.parseInt(stop.get().value());
+            } catch (NumberFormatException e) {
+                level = 4;
+            }
+            if (level < 4) return new C2(false, "C2 is off: TieredStopAtLevel=" + stop.get());
+            return new C2(true, "on: TieredStopAtLevel=" + stop.get());
+        }
+        return new C2(true, "on");
+    }
+}

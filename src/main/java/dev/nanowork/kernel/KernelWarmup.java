@@ -1,0 +1,72 @@
+package dev.nanowork.kernel;
+
+import dev.nanowork.work.Root;
+
+/**
+ * Gets a kernel to full speed before the first request (call it at start-up and before a SnapStart
+ * snapshot). Under tiered compilation a kernel whose first call is a long search was measured crawling at
+ * 2 MH/s for up to 15 s: C2 compiled it from a profile that had never seen the loop exit or a hit, and the
+ * first of either deoptimised it. So first come 2,000 tiny calls that take every path (no hit,
+ * a hit in every lane position, ranges ending inside a block, {@code values}), then batches of the size
+ * {@code WorkSearch} uses until the rate stops rising.
+ */
+public final class KernelWarmup {
+    /** Thresholds that never hit (practically), hit about one nonce in 16, and hit every nonce. */
+    private static final long[] THRESHOLDS = {-1L, 0xf000000000000000L, 0L};
+
+    /**
+     * The second phase runs at least this long: tiered compilation reaches C2 for the kernel about 1 s after
+     * JVM start here, and the slow tier-2 code before it is steady too, so a steady rate alone proves nothing.
+     */
+    private static final long MIN_SECOND_PHASE_NANOS = 400_000_000L;
+
+    /** Keeps the calls' results alive so that no compiler drops them. */
+    @SuppressWarnings("unused")
+    private static volatile long blackhole;
+
+    private KernelWarmup() {}
+
+    /**
+     * Primes {@code kernel}; returns the last measured rate in MH/s (one thread). Spends at most about
+     * {@code maxMillis} in the second phase.
+     */
+    public static double prime(WorkKernel kernel, long maxMillis) {
+        Root root = Root.of(new byte[] {
+            0x4e, 0x61, 0x6e, 0x6f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28});
+        WorkKernel.RootSearch search = kernel.forRoot(root);
+        int block = kernel.lanes() * kernel.states();
+        long[] values = new long[3 * block + 1];
+        long sink = 0;
+        for (int i = 0; i < 2000; i++) {
+            long start = (long) i * 97 - 1000; // crosses 2^64 - 1 on the way
+            sink += search.search(start, 1 + i % (3 * block), THRESHOLDS[i % THRESHOLDS.length]);
+            if (i % 8 == 0) search.values(start, values);
+        }
+        long phase2 = System.nanoTime();
+        long deadline = phase2 + maxMillis * 1_000_000L;
+        double previous = 0;
+        double rate = 0;
+        long nonce = 0;
+        while (System.nanoTime() < deadline) {
+            long began = System.nanoTime();
+            long count = 0;
+            while (System.nanoTime() - began < 50_000_000L) {
+                sink += search.search(nonce, 1 << 14, -1L);
+                nonce += 1 << 14;
+                count += 1 << 14;
+            }
+            rate = count * 1e3 / (System.nanoTime() - began);
+            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous;
+            if (steady && System.nanoTime() - phase2 >= MIN_SECOND_PHASE_NANOS) break;
+            previous = rate;
+        }
+        blackhole = sink;
+        return rate;
+    }
+
+    /** {@link #prime(WorkKernel, long)} with up to 2 s for the second phase. */
+    public static double prime(WorkKernel kernel) {
+        return prime(kernel, 2000);
+    }
+}
