@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
+import dev.nanowork.rpc.RpcRequest;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
@@ -30,8 +31,12 @@ public class HttpRoutes {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
-    static final String DISPATCH_PATHS = "/(?!(" + Arrays.stream(Action.values()).map(Action::wireName)
-            .collect(Collectors.joining("|")) + ")$).*";
+    static final String FUNCTION_NAMES = Arrays.stream(Action.values()).map(Action::wireName).collect(Collectors.joining("|"));
+    static final String DISPATCH_PATHS = "/(?!(" + FUNCTION_NAMES + ")$).*";
+    static final String FUNCTION_PATHS = "/(" + FUNCTION_NAMES + ")";
+
+    /** nano_node's requests are a few hundred bytes; a block in json_block a few KB. */
+    static final int BODY_LIMIT = 64 * 1024;
 
     @Inject
     WorkEngine engine;
@@ -43,8 +48,11 @@ public class HttpRoutes {
         // Before Funqy's routes (which answer other methods with 405) and after Quarkus' CORS filter
         // (which answers preflights and refuses foreign origins).
         router.route().order(-100).handler(this::onlyPost);
-        router.postWithRegex(DISPATCH_PATHS).order(-99).handler(BodyHandler.create())
+        router.postWithRegex(DISPATCH_PATHS).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
                 .blockingHandler(this::dispatch, false);
+        // Funqy would answer a body it cannot read with an empty 400 and an ERROR log line per bad request.
+        router.postWithRegex(FUNCTION_PATHS).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
+                .handler(this::onlyJson);
         router.route().order(-100).failureHandler(this::failure);
         LOG.debugf("routes: %s", router.getRoutes().stream().map(r -> r.getPath() + "@" + r).toList());
     }
@@ -78,6 +86,20 @@ public class HttpRoutes {
     private void dispatch(RoutingContext rc) {
         String body = rc.body().asString();
         answer(rc, engine.rpc().handle(body, engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
+    }
+
+    private void onlyJson(RoutingContext rc) {
+        String body = rc.body().asString();
+        if (body == null || body.isBlank()) {
+            rc.next(); // status takes no input; the other functions refuse a missing body themselves
+            return;
+        }
+        try {
+            RpcRequest.parse(body);
+            rc.next();
+        } catch (RpcError e) {
+            answer(rc, e.answer());
+        }
     }
 
     /** Funqy fails a request with 400 when its body is not JSON it can read, before any of our code runs. */
