@@ -129,6 +129,13 @@ public final class WorkQueue implements AutoCloseable {
         return n;
     }
 
+    /** True while a search runs. */
+    public boolean searching() {
+        synchronized (lock) {
+            return running != null;
+        }
+    }
+
     /** Searches waiting behind the running one. */
     public int waiting() {
         synchronized (lock) {

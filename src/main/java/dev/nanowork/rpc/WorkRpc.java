@@ -162,6 +162,7 @@ public final class WorkRpc {
         a.put("serves", servedNames(" "));
         a.put("min_difficulty", settings.minDifficulty().toString());
         a.put("max_difficulty", settings.maxDifficulty().toString());
+        a.put("searching", bit(queue.searching()));
         a.put("queued", Integer.toString(queue.waiting()));
         a.put("requests_served", Long.toString(served.get()));
         return a;
