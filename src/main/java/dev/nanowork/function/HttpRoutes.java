@@ -17,7 +17,6 @@ import jakarta.inject.Inject;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.stream.Collectors;
-import org.jboss.logging.Logger;
 
 /**
  * The HTTP side of nano_node's contract that Funqy does not give: answers on any path dispatching on
@@ -27,7 +26,6 @@ import org.jboss.logging.Logger;
  */
 @ApplicationScoped
 public class HttpRoutes {
-    private static final Logger LOG = Logger.getLogger(HttpRoutes.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
@@ -54,7 +52,6 @@ public class HttpRoutes {
         router.postWithRegex(FUNCTION_PATHS).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
                 .handler(this::onlyJson);
         router.route().order(-100).failureHandler(this::failure);
-        LOG.debugf("routes: %s", router.getRoutes().stream().map(r -> r.getPath() + "@" + r).toList());
     }
 
     private void onlyPost(RoutingContext rc) {

@@ -64,7 +64,7 @@ public class WorkEngine {
                 parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
                 config.benchmark().duration(), config.benchmark().maxDuration(), version));
-        LOG.infof("serving %s; difficulties %s to %s; deadline %s", Action.served(config.serve()),
+        LOG.infof("serving %s; difficulties %s to %s; deadline %s", Action.served(config.serve()).stream().map(Action::wireName).toList(),
                 config.minDifficulty(), config.maxDifficulty(), deadlines.budget());
     }
 

@@ -4,9 +4,10 @@ import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
- * When a search must stop: the smallest of the configured deadline, the Lambda invocation's remaining
+ * When a search must stop. On Lambda: the smallest of the configured deadline, the invocation's remaining
  * time less a margin (to write the answer before Lambda cuts the invocation), and 29 s (API Gateway's
- * HTTP API gives up at 30 s, so a later answer would reach nobody).
+ * HTTP API gives up at 30 s, so a later answer would reach nobody). Elsewhere (self-hosted, dev mode):
+ * the configured deadline.
  */
 public final class Deadlines {
     /** API Gateway HTTP API's integration timeout (30 s, not raisable) less one second for the way back. */
@@ -28,8 +29,9 @@ public final class Deadlines {
      * @param remainingMillis the Lambda invocation's remaining time, absent outside Lambda
      */
     public long deadlineNanos(long nowNanos, OptionalLong remainingMillis) {
-        long budget = Math.min(configured.toNanos(), GATEWAY_LIMIT.toNanos());
+        long budget = configured.toNanos();
         if (remainingMillis.isPresent()) {
+            budget = Math.min(budget, GATEWAY_LIMIT.toNanos());
             budget = Math.min(budget, Math.max(0, Duration.ofMillis(remainingMillis.getAsLong()).minus(margin).toNanos()));
         }
         return nowNanos + budget;
