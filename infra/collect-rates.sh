@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Asks each deployed variant for its hash rate ({"action":"benchmark"} on its nano RPC entry) and appends
 # one JSON line per variant to infra/rates/deployed.jsonl, the file the cost model reads: the function's
-# answer (kernel, lanes, states, threads, mhs, cpu_model, cpu_flags, jvm, jit) plus "target" (the
+# answer (kernel, lanes, states, threads, mhs, cpu_model, cpu_flags, jvm, jit_flags) plus "target" (the
 # variant's label, e.g. lambda-x86_64-10240, lambda-arm64-10240, lmi-c7i) and "measured_at".
 # Usage: infra/collect-rates.sh [--url NAME=URL]... [--target NAME=LABEL]...
 #   Default: every variant of the deployed stack, labelled by its variant_targets output.
@@ -12,7 +12,7 @@ source "$(dirname "$0")/lib/common.sh"
 require curl jq
 
 RATES="${RATES_FILE:-$ROOT/infra/rates/deployed.jsonl}"
-FIELDS='["kernel","lanes","states","threads","mhs","cpu_model","cpu_flags","jvm","jit"]'
+FIELDS='["kernel","lanes","states","threads","mhs","cpu_model","cpu_flags","jvm","jit_flags"]'
 
 declare -A TARGETS=()
 url_args=()

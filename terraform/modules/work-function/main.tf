@@ -71,7 +71,7 @@ resource "aws_lambda_function" "this" {
       JAVA_TOOL_OPTIONS        = local.java_tool_options
       NANO_WORK_KERNEL         = var.kernel
       NANO_WORK_THREADS        = var.threads
-      NANO_WORK_FUNCTIONS      = var.functions
+      NANO_WORK_SERVE          = var.serve
       NANO_WORK_MAX_DIFFICULTY = var.max_difficulty
       NANO_WORK_DEADLINE       = var.deadline
     }

@@ -71,13 +71,13 @@ variable "reserved_concurrency" {
   }
 }
 
-variable "functions" {
+variable "serve" {
   type        = string
-  description = "Which actions this function serves (NANO_WORK_FUNCTIONS): generate, validate or all. The function behind the nano RPC entry (POST /) must serve all."
+  description = "Which actions this function serves (NANO_WORK_SERVE): generate, validate or both. The function behind the nano RPC entry (POST /) must serve both."
 
   validation {
-    condition     = contains(["generate", "validate", "all"], var.functions)
-    error_message = "functions must be generate, validate or all."
+    condition     = contains(["generate", "validate", "both"], var.serve)
+    error_message = "serve must be generate, validate or both."
   }
 }
 

@@ -42,7 +42,7 @@ module "generate" {
   timeout_seconds      = var.timeout_seconds
   reserved_concurrency = var.generate.reserved_concurrency
   # Behind POST /NAME, the nano RPC entry, which dispatches every action.
-  functions          = "all"
+  serve              = "both"
   kernel             = var.settings.kernel
   threads            = var.settings.threads
   max_difficulty     = var.settings.max_difficulty
@@ -67,7 +67,7 @@ module "validate" {
   memory_mb            = var.validate.memory_mb
   timeout_seconds      = var.timeout_seconds
   reserved_concurrency = var.validate.reserved_concurrency
-  functions            = "validate"
+  serve                = "validate"
   kernel               = var.settings.kernel
   threads              = var.settings.threads
   max_difficulty       = var.settings.max_difficulty

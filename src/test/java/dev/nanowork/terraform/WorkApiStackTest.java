@@ -39,8 +39,8 @@ class WorkApiStackTest {
             assertTimeoutUnder30(variant, function.get("timeout_seconds"), "variant function timeout_seconds");
         }
         // The generate function sits behind the nano RPC entry too, which dispatches every action.
-        assertText("all", generate.get("functions"), "generate serves the RPC entry");
-        assertText("validate", validate.get("functions"), "validate serves work_validate");
+        assertText("both", generate.get("serve"), "generate serves the RPC entry");
+        assertText("validate", validate.get("serve"), "validate serves work_validate");
         assertText("${var.generate.memory_mb}", generate.get("memory_mb"), "generate memory");
         assertText("${var.validate.memory_mb}", validate.get("memory_mb"), "validate memory");
         assertText("${var.generate.reserved_concurrency}", generate.get("reserved_concurrency"), "generate reserved concurrency");

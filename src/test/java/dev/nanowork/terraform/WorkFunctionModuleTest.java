@@ -75,11 +75,21 @@ class WorkFunctionModuleTest {
         JsonNode variables = block(function, "environment", "function").get("variables");
         Set<String> names = new TreeSet<>();
         variables.fieldNames().forEachRemaining(names::add);
-        assertEquals(Set.of("JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_FUNCTIONS",
+        assertEquals(Set.of("JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_SERVE",
                 "NANO_WORK_MAX_DIFFICULTY", "NANO_WORK_DEADLINE"), names);
-        assertText("${var.functions}", variables.get("NANO_WORK_FUNCTIONS"), "NANO_WORK_FUNCTIONS");
-        assertTrue(validations(module.variable("functions")).stream()
-                .anyMatch(c -> c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"all\"")), "functions validated");
+        // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
+        // to NANO_WORK_MAX_DIFFICULTY), so a renamed setting cannot silently stop reaching the function.
+        Set<String> applicationKeys = new TreeSet<>();
+        for (java.lang.reflect.Method m : dev.nanowork.config.WorkConfig.class.getDeclaredMethods()) {
+            if (m.getParameterCount() == 0 && m.getReturnType() != dev.nanowork.config.WorkConfig.Benchmark.class) {
+                applicationKeys.add("NANO_WORK_" + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT));
+            }
+        }
+        names.stream().filter(n -> n.startsWith("NANO_WORK_"))
+                .forEach(n -> assertTrue(applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
+        assertText("${var.serve}", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
+        assertTrue(validations(module.variable("serve")).stream()
+                .anyMatch(c -> c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"both\"")), "serve validated");
     }
 
     @Test

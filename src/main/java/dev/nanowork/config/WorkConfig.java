@@ -1,0 +1,65 @@
+package dev.nanowork.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/**
+ * Every setting of the endpoint, under the prefix {@code nano-work}. Each key can be overridden by its
+ * environment variable (upper case, dots and dashes as underscores: {@code nano-work.max-difficulty} is
+ * {@code NANO_WORK_MAX_DIFFICULTY}); docs/endpoint.md lists them with the reasons for their defaults.
+ */
+@ConfigMapping(prefix = "nano-work")
+public interface WorkConfig {
+    /** {@code auto | vector512 | vector256 | vector128 | scalar}. */
+    @WithDefault("auto")
+    String kernel();
+
+    /** {@code auto} (the CPUs this instance pays for) or a positive count. */
+    @WithDefault("auto")
+    String threads();
+
+    /** The lowest difficulty {@code work_generate} accepts: the receive threshold, nano_node's publish minimum. */
+    @WithDefault("fffffe0000000000")
+    String minDifficulty();
+
+    /**
+     * The highest difficulty {@code work_generate} accepts: 2 x the send threshold. See docs/endpoint.md for
+     * the latency arithmetic (mean 8.3 s and 3 % over the 29 s deadline at 130 MH/s).
+     */
+    @WithDefault("fffffffc00000000")
+    String maxDifficulty();
+
+    /** How long one {@code work_generate} may search; on Lambda also bounded by the invocation and 29 s. */
+    @WithDefault("28s")
+    Duration deadline();
+
+    /** Kept free of the Lambda invocation's remaining time, to write the answer before Lambda stops us. */
+    @WithDefault("750ms")
+    Duration deadlineMargin();
+
+    /** {@code generate}, {@code validate} or {@code both}: which functions this deployment serves. */
+    @WithDefault("both")
+    String serve();
+
+    /** Origins allowed by CORS, comma separated, or {@code *}. Also feeds {@code quarkus.http.cors.origins}. */
+    @WithDefault("*")
+    String corsOrigins();
+
+    /** Searches that may wait behind the running one (self-hosted mode); more are refused as busy. */
+    @WithDefault("16")
+    int queueCapacity();
+
+    /** The {@code benchmark} action. */
+    Benchmark benchmark();
+
+    interface Benchmark {
+        /** How long a benchmark runs when the request names no {@code duration}. */
+        @WithDefault("3s")
+        Duration duration();
+
+        /** The longest benchmark a request may ask for. */
+        @WithDefault("10s")
+        Duration maxDuration();
+    }
+}

@@ -1,0 +1,97 @@
+package dev.nanowork.function;
+
+import dev.nanowork.config.WorkConfig;
+import dev.nanowork.kernel.KernelChoice;
+import dev.nanowork.kernel.KernelSelector;
+import dev.nanowork.kernel.Threads;
+import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.Deadlines;
+import dev.nanowork.rpc.Platform;
+import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkSearch;
+import dev.nanowork.work.Difficulty;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import java.util.OptionalLong;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.jboss.logging.Logger;
+
+/**
+ * Builds the work engine once, at start-up (on Lambda: in the init phase, so SnapStart snapshots it
+ * ready): the kernel, the search threads, the queue and the RPC, from {@link WorkConfig}. An impossible
+ * setting stops start-up with a message listing what is possible.
+ */
+@ApplicationScoped
+public class WorkEngine {
+    private static final Logger LOG = Logger.getLogger(WorkEngine.class);
+
+    @Inject
+    WorkConfig config;
+
+    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
+    String version;
+
+    private WorkQueue queue;
+    private WorkRpc rpc;
+    private Deadlines deadlines;
+
+    void start(@Observes StartupEvent event) {
+        KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()));
+        int threads = Threads.resolve(config.threads());
+        WorkSearch search = new WorkSearch(selection.kernel(), threads);
+
+        LOG.infof("JIT: %s; jdk.incubator.vector %s", Platform.jitFlags(),
+                ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "readable" : "not readable (add --add-modules=jdk.incubator.vector)");
+        if (!selection.c2On() && selection.warning().isEmpty()) {
+            // auto already warned when it fell back to scalar; an explicit kernel gets the same advice here.
+            LOG.warn("C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
+                    + " --add-modules=jdk.incubator.vector\" (Lambda's runtime stops at level 1 unless told otherwise)");
+        }
+        selection.logStartup(threads);
+        // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
+        LOG.infof("work kernel primed at %.1f MH/s per thread", selection.prime());
+
+        deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
+        queue = new WorkQueue(search, config.queueCapacity());
+        rpc = new WorkRpc(queue, new WorkRpc.Settings(
+                Action.served(config.serve()),
+                parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
+                parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
+                config.benchmark().duration(), config.benchmark().maxDuration(), version));
+        LOG.infof("serving %s; difficulties %s to %s; deadline %s", Action.served(config.serve()).stream().map(Action::wireName).toList(),
+                config.minDifficulty(), config.maxDifficulty(), deadlines.budget());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (queue != null) {
+            queue.close();
+            queue.search().close();
+        }
+    }
+
+    /** The kernel chosen at start-up. */
+    public dev.nanowork.kernel.WorkKernel kernel() {
+        return queue.search().kernel();
+    }
+
+    public WorkRpc rpc() {
+        return rpc;
+    }
+
+    /** The deadline of a request arriving now, given the Lambda invocation's remaining time if any. */
+    public long deadlineNanos(OptionalLong remainingMillis) {
+        return deadlines.deadlineNanos(System.nanoTime(), remainingMillis);
+    }
+
+    private static Difficulty parseDifficulty(String key, String value) {
+        try {
+            return Difficulty.parse(value.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + " must be 16 hex digits, e.g. fffffff800000000, was '" + value + "'", e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.nanowork.rpc;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A request the endpoint refuses, answered as {@code {"error": ..., "hint": ...}} with HTTP 200, as
+ * nano_node does. The first group of strings is nano_node's own; the second names cases nano_node never
+ * meets, in the same style (docs/endpoint.md lists them all).
+ */
+public final class RpcError extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public static final String INVALID_BLOCK_HASH = "Invalid block hash";
+    public static final String BAD_WORK = "Bad work";
+    public static final String BAD_DIFFICULTY = "Bad difficulty";
+    public static final String BAD_MULTIPLIER = "Bad multiplier";
+    public static final String BAD_WORK_VERSION = "Bad work version";
+    public static final String DIFFICULTY_LIMIT = "Difficulty above config limit or below publish threshold";
+    public static final String CANCELLED = "Cancelled";
+    public static final String UNABLE_TO_PARSE_JSON = "Unable to parse JSON";
+    public static final String UNKNOWN_COMMAND = "Unknown command";
+    public static final String ONLY_POST = "Can only POST requests";
+
+    public static final String NOT_SERVED = "Action not served by this deployment";
+    public static final String DEADLINE = "Work generation deadline reached";
+    public static final String BUSY = "Work queue full";
+    public static final String BAD_DURATION = "Bad duration";
+    public static final String FAILURE = "Work generation failure";
+
+    private final String hint;
+
+    public RpcError(String error, String hint) {
+        super(error, null, false, false); // an expected answer, not a fault: no stack trace to fill
+        this.hint = hint;
+    }
+
+    public String error() {
+        return getMessage();
+    }
+
+    public String hint() {
+        return hint;
+    }
+
+    /** The answer body: {@code error}, then {@code hint} when there is one. */
+    public Map<String, String> answer() {
+        Map<String, String> a = new LinkedHashMap<>();
+        a.put("error", error());
+        if (hint != null) a.put("hint", hint);
+        return a;
+    }
+}
