@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -96,8 +95,7 @@ final class OpenApiDocument {
             if (!value.has(required.asText())) problems.add(at + ": missing required " + required.asText());
         }
         JsonNode properties = schema.path("properties");
-        for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : value.properties()) {
             if (properties.has(field.getKey())) {
                 check(properties.get(field.getKey()), field.getValue(), at + "." + field.getKey(), problems);
             } else if (schema.path("additionalProperties").isBoolean() && !schema.get("additionalProperties").asBoolean()) {
