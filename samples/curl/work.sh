@@ -7,8 +7,10 @@
 #   samples/curl/work.sh work_validate status # only some of them
 #
 # Prints one line per request: the action, a tab, the answer (a JSON object, every value a string).
-# Every request goes to the single URL wallets use (POST, the body names the action); status also
-# shows its own route, POST $NANO_WORK_URL/status, which needs no body.
+# Every request goes to the single URL wallets use (POST, the body names the action): that is the one
+# route every deployment has. Locally and self-hosted each action also has its own path
+# (POST $NANO_WORK_URL/status needs no body); deployed, only /VARIANT/work_generate and
+# /VARIANT/work_validate are routed.
 set -euo pipefail
 
 URL="${NANO_WORK_URL:-http://localhost:8080}"
@@ -39,7 +41,7 @@ work_cancel() {
 }
 
 status() {
-  post /status
+  post / '{"action": "status"}'
 }
 
 benchmark() {
