@@ -23,7 +23,9 @@ import org.bouncycastle.crypto.digests.Blake2bDigest;
 
 /**
  * What {@code infra/bench.sh} runs: the search rate of one kernel on N threads, and in the same process the
- * rate of Bouncy Castle's general {@code Blake2bDigest} (one nonce at a time, N threads) as the baseline.
+ * rate of Bouncy Castle's general {@code Blake2bDigest} (one nonce at a time, N threads) as the baseline. The two
+ * take turns in ten slices, and {@code paired_ratio} is the median of the slices' kernel/baseline ratios: on a
+ * shared machine the rates of one run move by tens of percent, the paired ratio much less.
  *
  * <p>{@code KernelBench --kernel K --threads N --seconds S --runs R} starts R child JVMs with this JVM's
  * options (so {@code -XX:UseAVX=2} and the like carry over), one measurement each, and prints one JSON line
@@ -47,8 +49,8 @@ public final class KernelBench {
         }
         if (Arrays.asList(args).contains("--child")) {
             Measurement m = measure(KernelChoice.parse(kernel), threads, seconds);
-            System.out.printf(Locale.ROOT, "RESULT %s %d %d %.3f %.3f %.3f %.3f%n", m.kernel(), m.lanes(), m.states(),
-                    m.mhs(), m.baselineMhs(), m.cores(), m.baselineCores());
+            System.out.printf(Locale.ROOT, "RESULT %s %d %d %.3f %.3f %.3f %.3f %.3f%n", m.kernel(), m.lanes(), m.states(),
+                    m.mhs(), m.baselineMhs(), m.cores(), m.baselineCores(), m.pairedRatio());
             return;
         }
         List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
@@ -57,6 +59,7 @@ public final class KernelBench {
         double[] baseline = new double[runs];
         double[] cores = new double[runs];
         double[] baselineCores = new double[runs];
+        double[] pairedRatios = new double[runs];
         String[] shape = null;
         for (int r = 0; r < runs; r++) {
             List<String> command = new ArrayList<>();
@@ -75,16 +78,17 @@ public final class KernelBench {
             baseline[r] = Double.parseDouble(f[5]);
             cores[r] = Double.parseDouble(f[6]);
             baselineCores[r] = Double.parseDouble(f[7]);
+            pairedRatios[r] = Double.parseDouble(f[8]);
         }
         double medianMhs = median(mhs);
         double medianBaseline = median(baseline);
         System.out.println(String.format(Locale.ROOT,
                 "{\"kernel\":\"%s\",\"lanes\":%s,\"states\":%s,\"threads\":%d,\"mhs\":%.2f,\"baseline_mhs\":%.2f,"
-                        + "\"ratio\":%.1f,\"cores_used\":%.2f,\"baseline_cores_used\":%.2f,\"runs\":%d,\"seconds\":%s,\"mhs_runs\":%s,\"baseline_runs\":%s,"
+                        + "\"ratio\":%.1f,\"paired_ratio\":%.2f,\"cores_used\":%.2f,\"baseline_cores_used\":%.2f,\"runs\":%d,\"seconds\":%s,\"mhs_runs\":%s,\"baseline_runs\":%s,\"paired_ratio_runs\":%s,"
                         + "\"jvm_options\":\"%s\",\"java\":\"%s\",\"cpu\":\"%s\",\"load_average\":%.2f}",
                 shape[1], shape[2], shape[3], threads, medianMhs, medianBaseline, medianMhs / medianBaseline,
-                median(cores), median(baselineCores), runs,
-                seconds, json(mhs), json(baseline), String.join(" ", jvmOptions).replace("\"", "'"),
+                median(pairedRatios), median(cores), median(baselineCores), runs,
+                seconds, json(mhs), json(baseline), json(pairedRatios), String.join(" ", jvmOptions).replace("\"", "'"),
                 System.getProperty("java.vm.version"), cpuModel(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     }
@@ -95,28 +99,43 @@ public final class KernelBench {
      * 2 threads may get less than 2 cores).
      */
     record Measurement(String kernel, int lanes, int states, double mhs, double baselineMhs, double cores,
-            double baselineCores) {}
+            double baselineCores, double pairedRatio) {}
+
+    /** Turns of kernel and baseline per measurement. */
+    private static final int SLICES = 10;
 
     static Measurement measure(KernelChoice choice, int threads, double seconds) throws InterruptedException {
         WorkKernel kernel = KernelSelector.select(choice).kernel();
         KernelWarmup.prime(kernel);
-        double kernelRate;
-        double kernelCores;
+        // The kernel and the baseline take turns, SLICES times each, so that both see the same load on a shared
+        // machine; each turn's kernel/baseline ratio is kept and the median of them reported as paired_ratio.
+        long kernelHashes = 0, kernelNanos = 0, kernelCpu = 0;
+        long baselineNanos = 0, baselineCpu = 0;
+        double baselineHashes = 0;
+        double[] pairs = new double[SLICES];
+        long slice = (long) (seconds * 1e9 / SLICES);
         try (WorkSearch search = new WorkSearch(kernel, threads)) {
             search.search(ROOT, UNREACHABLE, System.nanoTime() + 300_000_000L, new CancelSignal()); // threads warm
-            long cpu = processCpuNanos();
-            long began = System.nanoTime();
-            SearchResult result = search.search(ROOT, UNREACHABLE, System.nanoTime() + (long) (seconds * 1e9), new CancelSignal());
-            kernelCores = (double) (processCpuNanos() - cpu) / (System.nanoTime() - began);
-            kernelRate = result.megahashesPerSecond();
+            bouncyCastle(threads, 1.0); // warm-up
+            for (int i = 0; i < SLICES; i++) {
+                long cpu = processCpuNanos();
+                SearchResult result = search.search(ROOT, UNREACHABLE, System.nanoTime() + slice, new CancelSignal());
+                kernelCpu += processCpuNanos() - cpu;
+                kernelHashes += result.attempts();
+                kernelNanos += result.elapsedNanos();
+                cpu = processCpuNanos();
+                long began = System.nanoTime();
+                double rate = bouncyCastle(threads, slice / 1e9);
+                long took = System.nanoTime() - began;
+                baselineCpu += processCpuNanos() - cpu;
+                baselineNanos += took;
+                baselineHashes += rate * took / 1e3;
+                pairs[i] = result.megahashesPerSecond() / rate;
+            }
         }
-        bouncyCastle(threads, 1.0); // warm-up
-        long cpu = processCpuNanos();
-        long began = System.nanoTime();
-        double baselineRate = bouncyCastle(threads, seconds);
-        double baselineCores = (double) (processCpuNanos() - cpu) / (System.nanoTime() - began);
-        return new Measurement(kernel.name(), kernel.lanes(), kernel.states(), kernelRate, baselineRate, kernelCores,
-                baselineCores);
+        return new Measurement(kernel.name(), kernel.lanes(), kernel.states(), kernelHashes * 1e3 / kernelNanos,
+                baselineHashes * 1e3 / baselineNanos, (double) kernelCpu / kernelNanos, (double) baselineCpu / baselineNanos,
+                median(pairs));
     }
 
     private static long processCpuNanos() {
