@@ -27,17 +27,7 @@ done
 [ -n "$threads" ] || threads="1 $(nproc)"
 [ "$threads" = "1 1" ] && threads=1
 
-# The same JDK selection as .ci/run: a JDK 25 under /usr/lib/jvm unless JAVA_HOME already is one.
-if [ -z "${JAVA_HOME:-}" ] || ! "$JAVA_HOME/bin/java" -version 2>&1 | grep -q 'version "25'; then
-  for candidate in /usr/lib/jvm/temurin-25-jdk-amd64 /usr/lib/jvm/temurin-25-jdk-arm64 /usr/lib/jvm/temurin-25* /usr/lib/jvm/java-25*; do
-    if [ -x "$candidate/bin/java" ]; then export JAVA_HOME="$candidate"; break; fi
-  done
-fi
-if [ -z "${JAVA_HOME:-}" ] || [ ! -x "$JAVA_HOME/bin/java" ]; then
-  echo "no JDK 25 found under /usr/lib/jvm: install one and set JAVA_HOME" >&2
-  exit 1
-fi
-export PATH="$JAVA_HOME/bin:$PATH"
+. infra/lib/jdk.sh
 
 ./mvnw -B -q -Pbench -DskipTests test-compile dependency:build-classpath \
   -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test >&2

@@ -1,18 +1,8 @@
 package dev.nanowork.kernel;
 
-import static dev.nanowork.work.WorkValue.H0;
-import static dev.nanowork.work.WorkValue.IV0;
-import static dev.nanowork.work.WorkValue.IV1;
-import static dev.nanowork.work.WorkValue.IV2;
-import static dev.nanowork.work.WorkValue.IV3;
-import static dev.nanowork.work.WorkValue.IV4;
-import static dev.nanowork.work.WorkValue.IV5;
-import static dev.nanowork.work.WorkValue.IV6;
-import static dev.nanowork.work.WorkValue.IV7;
-import static dev.nanowork.work.WorkValue.V12;
-import static dev.nanowork.work.WorkValue.V14;
 
 import dev.nanowork.work.Root;
+import dev.nanowork.work.WorkValue;
 
 /**
  * The part of round 0 that does not depend on the nonce, computed once per root for every fast kernel.
@@ -34,13 +24,10 @@ public final class RootConstants {
 
     /** The constants for {@code root}, indexed by the fields above. */
     public static long[] of(Root root) {
-        long[] v = {
-            H0, IV1, IV2, IV3, IV4, IV5, IV6, IV7,
-            IV0, IV1, IV2, IV3, V12, IV5, V14, IV7,
-        };
-        g(v, 1, 5, 9, 13, root.word(1), root.word(2));
-        g(v, 2, 6, 10, 14, root.word(3), 0);
-        g(v, 3, 7, 11, 15, 0, 0);
+        long[] v = WorkValue.initialState();
+        WorkValue.g(v, 1, 5, 9, 13, root.word(1), root.word(2));
+        WorkValue.g(v, 2, 6, 10, 14, root.word(3), 0);
+        WorkValue.g(v, 3, 7, 11, 15, 0, 0);
         long[] k = new long[LENGTH];
         k[M1] = root.word(0);
         k[C3] = v[3];
@@ -56,17 +43,5 @@ public final class RootConstants {
         k[A6] = v[2] + v[7];
         k[D6] = Long.rotateRight(v[13] ^ k[A6], 32);
         return k;
-    }
-
-    /** BLAKE2b's G (RFC 7693 3.1), here only for the once-per-root set-up. */
-    private static void g(long[] v, int a, int b, int c, int d, long x, long y) {
-        v[a] = v[a] + v[b] + x;
-        v[d] = Long.rotateRight(v[d] ^ v[a], 32);
-        v[c] = v[c] + v[d];
-        v[b] = Long.rotateRight(v[b] ^ v[c], 24);
-        v[a] = v[a] + v[b] + y;
-        v[d] = Long.rotateRight(v[d] ^ v[a], 16);
-        v[c] = v[c] + v[d];
-        v[b] = Long.rotateRight(v[b] ^ v[c], 63);
     }
 }

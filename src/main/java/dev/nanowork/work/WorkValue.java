@@ -59,10 +59,7 @@ public final class WorkValue {
         m[0] = work;
         for (int i = 0; i < 4; i++) m[1 + i] = root.word(i);
 
-        long[] v = {
-            H0, IV1, IV2, IV3, IV4, IV5, IV6, IV7,
-            IV0, IV1, IV2, IV3, V12, IV5, V14, IV7,
-        };
+        long[] v = initialState();
         for (int r = 0; r < ROUNDS; r++) {
             int[] s = SIGMA[r];
             g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
@@ -83,8 +80,19 @@ public final class WorkValue {
         return difficulty.isReachedBy(value(root, work));
     }
 
-    /** The mixing function G of RFC 7693 3.1 with its rotations 32, 24, 16, 63. */
-    private static void g(long[] v, int a, int b, int c, int d, long x, long y) {
+    /**
+     * The working vector v0..v15 before round 0 of Nano's one compression: h0..h7 (the chaining value after
+     * the parameter block), then IV0..IV7 with the length (v12) and final-block flag (v14) folded in.
+     */
+    public static long[] initialState() {
+        return new long[] {
+            H0, IV1, IV2, IV3, IV4, IV5, IV6, IV7,
+            IV0, IV1, IV2, IV3, V12, IV5, V14, IV7,
+        };
+    }
+
+    /** The mixing function G of RFC 7693 3.1 with its rotations 32, 24, 16, 63, on {@code v} in place. */
+    public static void g(long[] v, int a, int b, int c, int d, long x, long y) {
         v[a] = v[a] + v[b] + x;
         v[d] = Long.rotateRight(v[d] ^ v[a], 32);
         v[c] = v[c] + v[d];
