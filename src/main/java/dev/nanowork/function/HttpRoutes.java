@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import io.vertx.core.http.HttpHeaders;
@@ -33,8 +34,8 @@ public class HttpRoutes {
     static final String DISPATCH_PATHS = "/(?!(" + FUNCTION_NAMES + ")$).*";
     static final String FUNCTION_PATHS = "/(" + FUNCTION_NAMES + ")";
 
-    /** nano_node's requests are a few hundred bytes; a block in json_block a few KB. */
-    static final int BODY_LIMIT = 64 * 1024;
+    /** nano_node's requests are a few hundred bytes (RequestLimits gives the reasons). */
+    static final int BODY_LIMIT = RequestLimits.BODY_BYTES;
 
     @Inject
     WorkEngine engine;
@@ -62,7 +63,7 @@ public class HttpRoutes {
             rc.response().setStatusCode(200)
                     .putHeader("Access-Control-Allow-Origin", allowedOrigin(rc))
                     .putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
-                    .putHeader("Access-Control-Allow-Headers", "Content-Type")
+                    .putHeader("Access-Control-Allow-Headers", "Content-Type, Authorization")
                     .end();
         } else {
             answer(rc, new RpcError(RpcError.ONLY_POST, null).answer());
@@ -82,7 +83,8 @@ public class HttpRoutes {
 
     private void dispatch(RoutingContext rc) {
         String body = rc.body().asString();
-        answer(rc, engine.rpc().handle(body, engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
+        answer(rc, engine.rpc().handle(body, java.util.Optional.ofNullable(rc.request().getHeader("Authorization")),
+                engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
     }
 
     private void onlyJson(RoutingContext rc) {
@@ -102,9 +104,11 @@ public class HttpRoutes {
     /** Funqy fails a request with 400 when its body is not JSON it can read, before any of our code runs. */
     private void failure(RoutingContext rc) {
         int status = rc.statusCode();
-        if (status == 400 || status == 413) {
-            answer(rc, new RpcError(RpcError.UNABLE_TO_PARSE_JSON, status == 413 ? "the body is too large"
-                    : "the body is not valid JSON; send a JSON object such as {\"hash\": ..., \"work\": ...}").answer());
+        if (status == 413) {
+            answer(rc, RequestLimits.bodyTooLarge(-1).answer());
+        } else if (status == 400) {
+            answer(rc, new RpcError(RpcError.UNABLE_TO_PARSE_JSON,
+                    "the body is not valid JSON; send a JSON object such as {\"hash\": ..., \"work\": ...}").answer());
         } else {
             rc.next();
         }
