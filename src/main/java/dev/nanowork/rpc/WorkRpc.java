@@ -96,6 +96,19 @@ public final class WorkRpc {
         });
     }
 
+    /**
+     * A function route whose body arrives as text: {@code /status}, which Funqy cannot give a body to (it takes
+     * no input, and Funqy logs an ERROR for each body sent to it). A blank body is an empty request.
+     */
+    public Map<String, String> handle(Action action, String body, Optional<String> authorization, long deadlineNanos) {
+        return guarded(() -> {
+            RpcRequest request = body == null || body.isBlank() ? RpcRequest.of(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode())
+                    : RpcRequest.parse(body);
+            letIn(request, authorization);
+            return run(action, request, deadlineNanos);
+        });
+    }
+
     /** The credential check, before anything is run; nothing here is logged (the key is a secret). */
     private void letIn(RpcRequest request, Optional<String> authorization) {
         if (!access.required()) return;
