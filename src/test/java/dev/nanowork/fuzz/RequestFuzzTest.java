@@ -34,8 +34,8 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * Every answer must be a documented error or one action's success fields, nothing may escape, and nothing
  * may be logged at SEVERE (ERROR): a client's mistake is not the server's fault. The RPC here generates
  * up to {@code ff00000000000000} (~256 attempts) so that mutated generate requests that pass every check
- * really search. Tries per property: {@code jqwik.tries.default} (2,000 in the suite; infra/fuzz.sh runs
- * 1,000,000 inputs).
+ * really search. Tries per property: {@code jqwik.tries.default}, set from the pom's {@code jqwik.tries} (2,000 in the
+ * suite; infra/fuzz.sh runs 1,000,000 inputs).
  */
 class RequestFuzzTest {
     static final ObjectMapper FUNQY = new ObjectMapper();
