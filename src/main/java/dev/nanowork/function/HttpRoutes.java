@@ -96,7 +96,13 @@ public class HttpRoutes {
     }
 
     private void onlyJson(RoutingContext rc) {
-        String body = rc.body().asString();
+        String body;
+        try {
+            body = utf8(rc);
+        } catch (RpcError e) {
+            answer(rc, e.answer()); // Funqy reads the raw bytes and logs an ERROR for each invalid UTF-8 body
+            return;
+        }
         if (body == null || body.isBlank()) {
             rc.next(); // status takes no input; the other functions refuse a missing body themselves
             return;
@@ -106,6 +112,19 @@ public class HttpRoutes {
             rc.next();
         } catch (RpcError e) {
             answer(rc, e.answer());
+        }
+    }
+
+    /** The body as text; bytes that are not UTF-8 (JSON's encoding) are refused as nano_node refuses bad JSON. */
+    static String utf8(RoutingContext rc) {
+        if (rc.body() == null || rc.body().buffer() == null) return null;
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(rc.body().buffer().getBytes())).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new RpcError(RpcError.UNABLE_TO_PARSE_JSON, "the body is not valid UTF-8; send JSON text in UTF-8");
         }
     }
 
