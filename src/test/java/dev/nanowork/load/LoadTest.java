@@ -55,6 +55,8 @@ class LoadTest {
     final List<Long> generateNanos = Collections.synchronizedList(new ArrayList<>());
     final List<Long> validateNanos = Collections.synchronizedList(new ArrayList<>());
     final AtomicLong busy = new AtomicLong();
+    /** Generates whose deadline passed while they waited in a full queue: documented, counted, bounded. */
+    final AtomicLong deadline = new AtomicLong();
     final List<String> failures = Collections.synchronizedList(new ArrayList<>());
 
     @Test
@@ -84,11 +86,11 @@ class LoadTest {
         System.gc();
         long heapAfter = memory.getHeapMemoryUsage().getUsed();
 
-        long answered = generateNanos.size() + validateNanos.size() + busy.get();
+        long answered = generateNanos.size() + validateNanos.size() + busy.get() + deadline.get();
         String report = String.format("load: %d clients, %.1f s, %,d requests answered (%.0f/s): %,d work_generate (p50 %.1f ms, p99 %.1f ms),"
-                        + " %,d work_validate (p50 %.2f ms, p99 %.1f ms), %,d refused busy, %d failed; heap before %d MB, max %d MB, after %d MB (max %d MB)%n",
+                        + " %,d work_validate (p50 %.2f ms, p99 %.1f ms), %,d refused busy, %d deadline reached in the queue, %d failed; heap before %d MB, max %d MB, after %d MB (max %d MB)%n",
                 CLIENTS, elapsed, answered, answered / elapsed, generateNanos.size(), pct(generateNanos, 50), pct(generateNanos, 99),
-                validateNanos.size(), pct(validateNanos, 50), pct(validateNanos, 99), busy.get(), failures.size(),
+                validateNanos.size(), pct(validateNanos, 50), pct(validateNanos, 99), busy.get(), deadline.get(), failures.size(),
                 heapBefore >> 20, heapMax.get() >> 20, heapAfter >> 20, Runtime.getRuntime().maxMemory() >> 20);
         System.out.print(report);
         Path out = Path.of(System.getProperty("nanowork.load.report", "target/self-hosted/load-report.txt"));
@@ -96,6 +98,9 @@ class LoadTest {
         Files.writeString(out, report);
 
         assertEquals(List.of(), failures.subList(0, Math.min(10, failures.size())), "no lost or wrong answer");
+        // A search waits behind up to 16 others; under this load one takes ~1.5 s, so the last in a full queue can
+        // reach its 28 s deadline before it starts. That answer is documented; it must stay the exception.
+        assertTrue(deadline.get() * 10 <= generateNanos.size() + deadline.get(), "deadline answers under 10% of generates: " + deadline.get());
         assertTrue(busy.get() > 0, "the opening burst of " + CLIENTS + " generates overflows the queue into Work queue full");
         assertTrue(generateNanos.size() > 0 && validateNanos.size() > 0, "both kinds were answered");
         assertTrue(heapAfter - heapBefore < 64L << 20, "heap back to within 64 MB of the start: " + (heapBefore >> 20) + " -> " + (heapAfter >> 20) + " MB");
@@ -128,7 +133,9 @@ class LoadTest {
                 continue;
             }
             long took = System.nanoTime() - t0;
-            if (generate && BUSY.equals(a.path("error").asText(null))) {
+            if (generate && "Work generation deadline reached".equals(a.path("error").asText(null))) {
+                deadline.incrementAndGet();
+            } else if (generate && BUSY.equals(a.path("error").asText(null))) {
                 busy.incrementAndGet();
                 sleep(20 + random.nextInt(30)); // a client backs off and retries later
             } else if (generate) {
