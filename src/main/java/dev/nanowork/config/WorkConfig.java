@@ -50,6 +50,20 @@ public interface WorkConfig {
     @WithDefault("16")
     int queueCapacity();
 
+    /** The optional credential (docs/reliability.md): none by default, as nano_node's RPC. */
+    Auth auth();
+
+    interface Auth {
+        /** The shared secret itself ({@code NANO_WORK_AUTH_KEY}); for self-hosted servers. */
+        java.util.Optional<String> key();
+
+        /**
+         * The name of an SSM parameter (SecureString) holding the secret ({@code NANO_WORK_AUTH_KEY_PARAMETER}),
+         * read at start-up through the AWS Parameters and Secrets Lambda Extension.
+         */
+        java.util.Optional<String> keyParameter();
+    }
+
     /** The {@code benchmark} action. */
     Benchmark benchmark();
 

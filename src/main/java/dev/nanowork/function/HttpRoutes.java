@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import io.vertx.core.http.HttpHeaders;
@@ -33,8 +34,8 @@ public class HttpRoutes {
     static final String DISPATCH_PATHS = "/(?!(" + FUNCTION_NAMES + ")$).*";
     static final String FUNCTION_PATHS = "/(" + FUNCTION_NAMES + ")";
 
-    /** nano_node's requests are a few hundred bytes; a block in json_block a few KB. */
-    static final int BODY_LIMIT = 64 * 1024;
+    /** nano_node's requests are a few hundred bytes (RequestLimits gives the reasons). */
+    static final int BODY_LIMIT = RequestLimits.BODY_BYTES;
 
     @Inject
     WorkEngine engine;
@@ -48,6 +49,9 @@ public class HttpRoutes {
         router.route().order(-100).handler(this::onlyPost);
         router.postWithRegex(DISPATCH_PATHS).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
                 .blockingHandler(this::dispatch, false);
+        // Funqy's status function takes no input: a body sent to it fails in Funqy with an ERROR log line.
+        router.post("/" + Action.STATUS.wireName()).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
+                .handler(this::status);
         // Funqy would answer a body it cannot read with an empty 400 and an ERROR log line per bad request.
         router.postWithRegex(FUNCTION_PATHS).order(-99).handler(BodyHandler.create().setBodyLimit(BODY_LIMIT))
                 .handler(this::onlyJson);
@@ -62,7 +66,7 @@ public class HttpRoutes {
             rc.response().setStatusCode(200)
                     .putHeader("Access-Control-Allow-Origin", allowedOrigin(rc))
                     .putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
-                    .putHeader("Access-Control-Allow-Headers", "Content-Type")
+                    .putHeader("Access-Control-Allow-Headers", "Content-Type, Authorization")
                     .end();
         } else {
             answer(rc, new RpcError(RpcError.ONLY_POST, null).answer());
@@ -82,13 +86,26 @@ public class HttpRoutes {
 
     private void dispatch(RoutingContext rc) {
         String body = rc.body().asString();
-        answer(rc, engine.rpc().handle(body, engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
+        answer(rc, engine.rpc().handle(body, java.util.Optional.ofNullable(rc.request().getHeader("Authorization")),
+                engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
+    }
+
+    private void status(RoutingContext rc) {
+        answer(rc, engine.rpc().handle(Action.STATUS, rc.body().asString(), java.util.Optional.ofNullable(rc.request().getHeader("Authorization")),
+                engine.deadlineNanos(LambdaInvocation.remainingMillis(rc))));
     }
 
     private void onlyJson(RoutingContext rc) {
-        String body = rc.body().asString();
-        if (body == null || body.isBlank()) {
-            rc.next(); // status takes no input; the other functions refuse a missing body themselves
+        String body;
+        try {
+            body = utf8(rc);
+        } catch (RpcError e) {
+            answer(rc, e.answer()); // Funqy reads the raw bytes and logs an ERROR for each invalid UTF-8 body
+            return;
+        }
+        if (body == null || body.isEmpty()) {
+            rc.next(); // the functions refuse a missing body themselves; whitespace (even \f, which Funqy's parser
+                       // refuses with an ERROR log) goes through RpcRequest.parse below
             return;
         }
         try {
@@ -99,12 +116,27 @@ public class HttpRoutes {
         }
     }
 
+    /** The body as text; bytes that are not UTF-8 (JSON's encoding) are refused as nano_node refuses bad JSON. */
+    static String utf8(RoutingContext rc) {
+        if (rc.body() == null || rc.body().buffer() == null) return null;
+        try {
+            return java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(rc.body().buffer().getBytes())).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new RpcError(RpcError.UNABLE_TO_PARSE_JSON, "the body is not valid UTF-8; send JSON text in UTF-8");
+        }
+    }
+
     /** Funqy fails a request with 400 when its body is not JSON it can read, before any of our code runs. */
     private void failure(RoutingContext rc) {
         int status = rc.statusCode();
-        if (status == 400 || status == 413) {
-            answer(rc, new RpcError(RpcError.UNABLE_TO_PARSE_JSON, status == 413 ? "the body is too large"
-                    : "the body is not valid JSON; send a JSON object such as {\"hash\": ..., \"work\": ...}").answer());
+        if (status == 413) {
+            answer(rc, RequestLimits.bodyTooLarge(-1).answer());
+        } else if (status == 400) {
+            answer(rc, new RpcError(RpcError.UNABLE_TO_PARSE_JSON,
+                    "the body is not valid JSON; send a JSON object such as {\"hash\": ..., \"work\": ...}").answer());
         } else {
             rc.next();
         }

@@ -1,5 +1,8 @@
 package dev.nanowork.function;
 
+import dev.nanowork.access.AccessSettings;
+import dev.nanowork.access.ParameterStore;
+import dev.nanowork.access.SharedSecret;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
@@ -61,9 +64,19 @@ public class WorkEngine {
                 Action.served(config.serve()),
                 parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
-                config.benchmark().duration(), config.benchmark().maxDuration(), version));
+                config.benchmark().duration(), config.benchmark().maxDuration(), version),
+                access());
         LOG.infof("serving %s; difficulties %s to %s; deadline %s", Action.served(config.serve()).stream().map(Action::wireName).toList(),
                 config.minDifficulty(), config.maxDifficulty(), deadlines.budget());
+    }
+
+    /** The credential, if one is configured; only whether it is set and where from is ever logged. */
+    private SharedSecret access() {
+        SharedSecret access = AccessSettings.resolve(config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
+        LOG.infof("access: %s", access.required()
+                ? "a key is required (" + config.auth().keyParameter().filter(p -> !p.isBlank()).map(p -> "from SSM parameter " + p).orElse("from nano-work.auth.key") + ")"
+                : "open (no nano-work.auth.key or key-parameter)");
+        return access;
     }
 
     void stop(@Observes ShutdownEvent event) {

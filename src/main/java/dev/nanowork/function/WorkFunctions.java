@@ -46,6 +46,8 @@ public class WorkFunctions {
     }
 
     private Map<String, String> answer(Action action, JsonNode body) {
-        return engine.rpc().handle(action, body, engine.deadlineNanos(LambdaInvocation.remainingMillis(request.getCurrent())));
+        var rc = request.getCurrent();
+        return engine.rpc().handle(action, body, java.util.Optional.ofNullable(rc.request().getHeader("Authorization")),
+                engine.deadlineNanos(LambdaInvocation.remainingMillis(rc)));
     }
 }

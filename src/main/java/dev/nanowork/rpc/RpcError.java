@@ -27,6 +27,9 @@ public final class RpcError extends RuntimeException {
     public static final String BUSY = "Work queue full";
     public static final String BAD_DURATION = "Bad duration";
     public static final String FAILURE = "Work generation failure";
+    public static final String TOO_LARGE = "Request too large";
+    public static final String KEY_MISSING = "Key required";
+    public static final String KEY_WRONG = "Invalid key";
 
     private final String hint;
 

@@ -1,6 +1,8 @@
 package dev.nanowork.rpc;
 
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +19,8 @@ import java.util.Optional;
  */
 public final class RpcRequest {
     /** Strict about the document (one JSON value, nothing after it), lenient about the values in it. */
-    private static final ObjectMapper JSON = JsonMapper.builder()
+    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
+                    .streamReadConstraints(RequestLimits.CONSTRAINTS).build())
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
@@ -36,11 +39,15 @@ public final class RpcRequest {
      */
     public static RpcRequest parse(String text) {
         if (text == null || text.isBlank()) throw notAnObject("the body is empty");
+        // Characters, not bytes: at most as many as the bytes of its UTF-8, so the HTTP limit is the tighter one.
+        if (text.length() > RequestLimits.BODY_BYTES) throw RequestLimits.bodyTooLarge(text.length());
         try {
             return of(JSON.readTree(text));
+        } catch (StreamConstraintsException e) {
+            throw RequestLimits.exceeded(e);
         } catch (JsonProcessingException e) {
-            throw notAnObject("the body is not valid JSON (line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ")");
+            var at = e.getLocation(); // absent for some failures found after the tokens were read
+            throw notAnObject("the body is not valid JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
         }
     }
 

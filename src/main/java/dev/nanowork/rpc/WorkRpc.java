@@ -1,6 +1,7 @@
 package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.access.SharedSecret;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.search.SearchResult;
@@ -12,6 +13,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -48,18 +50,31 @@ public final class WorkRpc {
 
     private final WorkQueue queue;
     private final Settings settings;
+    private final SharedSecret access;
     private final AtomicLong served = new AtomicLong();
     private final SecureRandom random = new SecureRandom();
 
     public WorkRpc(WorkQueue queue, Settings settings) {
+        this(queue, settings, SharedSecret.NONE);
+    }
+
+    /** An RPC that lets in only the requests carrying {@code access}'s key, when it has one. */
+    public WorkRpc(WorkQueue queue, Settings settings, SharedSecret access) {
         this.queue = queue;
         this.settings = settings;
+        this.access = access;
     }
 
     /** {@code POST /}: the body names its {@code action}. */
     public Map<String, String> handle(String body, long deadlineNanos) {
+        return handle(body, Optional.empty(), deadlineNanos);
+    }
+
+    /** {@code POST /} with the request's {@code Authorization} header, if any. */
+    public Map<String, String> handle(String body, Optional<String> authorization, long deadlineNanos) {
         return guarded(() -> {
             RpcRequest request = RpcRequest.parse(body);
+            letIn(request, authorization);
             String name = request.action();
             Action action = Action.fromWire(name).orElseThrow(() -> new RpcError(RpcError.UNKNOWN_COMMAND,
                     "this endpoint answers " + servedNames(", ") + ", was " + RpcRequest.describe(name)));
@@ -69,7 +84,40 @@ public final class WorkRpc {
 
     /** A function route ({@code /work_generate}, ...): the route names the action; a body's {@code action} is ignored. */
     public Map<String, String> handle(Action action, JsonNode body, long deadlineNanos) {
-        return guarded(() -> run(action, RpcRequest.of(body), deadlineNanos));
+        return handle(action, body, Optional.empty(), deadlineNanos);
+    }
+
+    /** A function route with the request's {@code Authorization} header, if any. */
+    public Map<String, String> handle(Action action, JsonNode body, Optional<String> authorization, long deadlineNanos) {
+        return guarded(() -> {
+            RpcRequest request = RpcRequest.of(body);
+            letIn(request, authorization);
+            return run(action, request, deadlineNanos);
+        });
+    }
+
+    /**
+     * A function route whose body arrives as text: {@code /status}, which Funqy cannot give a body to (it takes
+     * no input, and Funqy logs an ERROR for each body sent to it). A blank body is an empty request.
+     */
+    public Map<String, String> handle(Action action, String body, Optional<String> authorization, long deadlineNanos) {
+        return guarded(() -> {
+            RpcRequest request = body == null || body.isBlank() ? RpcRequest.of(com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode())
+                    : RpcRequest.parse(body);
+            letIn(request, authorization);
+            return run(action, request, deadlineNanos);
+        });
+    }
+
+    /** The credential check, before anything is run; nothing here is logged (the key is a secret). */
+    private void letIn(RpcRequest request, Optional<String> authorization) {
+        if (!access.required()) return;
+        switch (access.check(authorization, request.text("key", RpcError.KEY_WRONG))) {
+            case ALLOWED -> { }
+            case MISSING -> throw new RpcError(RpcError.KEY_MISSING,
+                    "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
+            case WRONG -> throw new RpcError(RpcError.KEY_WRONG, "the key sent is not this endpoint's key");
+        }
     }
 
     private interface Handler {

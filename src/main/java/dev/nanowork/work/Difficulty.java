@@ -90,9 +90,12 @@ public record Difficulty(long threshold) implements Comparable<Difficulty> {
     /**
      * A multiplier as nano_node prints it: fixed, 15 decimals, rounded from the double's exact binary
      * value half-to-even (what C's {@code printf("%.15f")} does; Java's {@code %.15f} rounds a shortest
-     * decimal form instead and can differ in the last digit).
+     * decimal form instead and can differ in the last digit). A difficulty of 0 has an infinite
+     * multiplier, which C prints {@code inf} (found by the fuzz tests: a configured minimum of 0).
      */
     public static String formatMultiplier(double multiplier) {
+        if (Double.isInfinite(multiplier)) return multiplier > 0 ? "inf" : "-inf";
+        if (Double.isNaN(multiplier)) return "nan";
         return new BigDecimal(multiplier).setScale(15, RoundingMode.HALF_EVEN).toPlainString();
     }
 

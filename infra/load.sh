@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The long load run against the self-hosted server (src/test/java/dev/nanowork/load/LoadTest.java): CLIENTS
+# concurrent clients (default 64) on 127.0.0.1 for SECONDS (default 60), one in four a receive-difficulty
+# work_generate, the others work_validate. Fails on any lost, failed or wrong answer; prints (and writes to
+# target/self-hosted/load-report.txt) throughput, p50/p99 per action, busy refusals and heap.
+#
+#   infra/load.sh [SECONDS] [CLIENTS]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source infra/lib/jdk25.sh
+
+seconds="${1:-60}"
+clients="${2:-64}"
+./mvnw -B -DselfHosted test -Dtest=LoadTest -Dsurefire.failIfNoSpecifiedTests=false \
+  -Dnanowork.load.seconds="$seconds" -Dnanowork.load.clients="$clients"
+cat target/self-hosted/load-report.txt

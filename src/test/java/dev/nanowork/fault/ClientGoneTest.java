@@ -1,0 +1,62 @@
+package dev.nanowork.fault;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nanowork.support.LogCapture;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.logging.Level;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client that sends work_generate and goes away before the answer (self-hosted, over a raw socket): the
+ * search runs to its end (a disconnect does not cancel it: coalesced callers may still want it; the
+ * deadline bounds it), the answer that has nowhere to go is dropped without an ERROR, and the next
+ * requests are served.
+ */
+@QuarkusTest
+class ClientGoneTest {
+    static final String H = "0C1B7E2F5A3D4E6F708192A3B4C5D6E7F8091A2B3C4D5E6F708192A3B4C5D6E7";
+
+    @TestHTTPResource("/")
+    URL url;
+
+    static Map<String, String> post(String body) {
+        return given().body(body).when().post("/").then().statusCode(200).extract().jsonPath().getMap("$");
+    }
+
+    @Test
+    void theSearchEndsCleanlyAndTheNextRequestIsServed() throws Exception {
+        Assumptions.assumeTrue(dev.nanowork.support.Builds.selfHosted(), "a raw socket needs the self-hosted HTTP server (-DselfHosted)");
+        try (LogCapture errors = LogCapture.atLeast(Level.SEVERE)) {
+            String body = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffe0000000000\"}";
+            try (Socket socket = new Socket("127.0.0.1", url.getPort())) {
+                OutputStream out = socket.getOutputStream();
+                out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
+                        + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+                out.flush();
+                long until = System.nanoTime() + 10_000_000_000L;
+                while (!"1".equals(post("{\"action\":\"status\"}").get("searching")) && System.nanoTime() < until) Thread.sleep(5);
+            } // closed while the search runs
+            long until = System.nanoTime() + 60_000_000_000L;
+            Map<String, String> status;
+            do {
+                Thread.sleep(50);
+                status = post("{\"action\":\"status\"}");
+            } while (("1".equals(status.get("searching")) || !"0".equals(status.get("queued"))) && System.nanoTime() < until);
+            assertEquals("0", status.get("searching"), "the abandoned search ended: " + status);
+            Thread.sleep(200); // the dropped answer's write, if it logs, has happened
+            assertEquals(java.util.List.of(), errors.lines(), "nothing logged at ERROR for a client that left");
+        }
+        Map<String, String> next = post("{\"action\":\"work_generate\",\"hash\":\"" + H.replace('0', '1') + "\",\"difficulty\":\"fffffe0000000000\"}");
+        assertTrue(next.get("work").matches("[0-9a-f]{16}"), next.toString());
+    }
+}

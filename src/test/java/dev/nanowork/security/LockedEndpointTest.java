@@ -1,0 +1,155 @@
+package dev.nanowork.security;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nanowork.fuzz.Answers;
+import dev.nanowork.fuzz.FuzzInputs;
+import dev.nanowork.support.LogCapture;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole application with a key and a CORS origin configured, and a tiny difficulty range (so that
+ * fuzzed generate requests finish in milliseconds, and benchmarks too): over the Lambda event path in the default build, over
+ * real HTTP in the self-hosted one. One class, so Quarkus starts once for this profile.
+ */
+@QuarkusTest
+@TestProfile(LockedEndpointTest.Locked.class)
+class LockedEndpointTest {
+    static final String KEY = "k3y-for-tests-5b1e";
+    static final String ORIGIN = "https://wallet.example";
+    static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
+    static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}";
+    static final int HTTP_FUZZ = 300;
+    static LogCapture logs;
+
+    public static class Locked implements QuarkusTestProfile {
+        @Override
+        public Map<String, String> getConfigOverrides() {
+            return Map.of("nano-work.auth.key", KEY, "nano-work.cors-origins", ORIGIN + ",https://other.example",
+                    "nano-work.min-difficulty", "0000000000000000", "nano-work.max-difficulty", "fff0000000000000",
+                    "nano-work.benchmark.duration", "10ms", "nano-work.benchmark.max-duration", "20ms");
+        }
+    }
+
+    @BeforeAll
+    static void capture() {
+        logs = LogCapture.atLeast(Level.ALL);
+    }
+
+    @AfterAll
+    static void neverLogged() {
+        logs.close();
+        assertFalse(logs.allText().contains(KEY), "the key never reaches a log");
+        assertTrue(logs.lines().stream().noneMatch(l -> l.startsWith("SEVERE") || l.startsWith("ERROR")), "no ERROR for clients' mistakes: "
+                + logs.lines().stream().filter(l -> l.startsWith("SEVERE") || l.startsWith("ERROR")).toList());
+    }
+
+    static Map<String, Object> post(String path, String authorization, String body) {
+        var request = given().body(body);
+        if (authorization != null) request.header("Authorization", authorization);
+        Response r = request.when().post(path);
+        assertEquals(200, r.statusCode(), r.asString());
+        assertTrue(r.contentType().startsWith("application/json"), r.contentType());
+        return r.jsonPath().getMap("$");
+    }
+
+    @Test
+    void everyRouteWantsTheKey() {
+        for (String path : new String[] {"/", "/work_validate"}) {
+            Map<String, Object> missing = post(path, null, VALIDATE);
+            assertEquals("Key required", missing.get("error"), path);
+            assertEquals("Invalid key", post(path, "Bearer nope", VALIDATE).get("error"), path);
+            assertEquals("1", post(path, "Bearer " + KEY, VALIDATE).get("valid_receive"), path);
+        }
+        assertEquals("1", post("/", null, VALIDATE.replace("}", ",\"key\":\"" + KEY + "\"}")).get("valid_receive"), "nano-style key field");
+        assertEquals("Key required", given().when().post("/status").jsonPath().getString("error"), "status too");
+        assertEquals("0000000000000000", post("/status", "Bearer " + KEY, "").get("min_difficulty"));
+    }
+
+    @Test
+    void corsAnswersOnlyTheConfiguredOrigins() {
+        Response allowed = given().header("Origin", ORIGIN).header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "content-type,authorization").when().options("/");
+        assertEquals(ORIGIN, allowed.header("Access-Control-Allow-Origin"), allowed.headers().toString());
+        Response foreign = given().header("Origin", "https://evil.example").header("Access-Control-Request-Method", "POST").when().options("/");
+        assertNotEquals("https://evil.example", foreign.header("Access-Control-Allow-Origin"));
+        assertNotEquals("*", foreign.header("Access-Control-Allow-Origin"));
+        assertEquals(ORIGIN, given().when().options("/").header("Access-Control-Allow-Origin"), "a bare OPTIONS names the first origin");
+    }
+
+    @Test
+    void aBodyOverTheLimitIsRefusedBeforeItIsRead() {
+        String big = "{\"action\":\"work_validate\",\"block\":\"" + "b".repeat(70_000) + "\"}";
+        for (String path : new String[] {"/", "/work_validate"}) {
+            Map<String, Object> a = post(path, "Bearer " + KEY, big);
+            assertEquals("Request too large", a.get("error"), path + ": " + a);
+        }
+        assertEquals("Request too large", post("/", "Bearer " + KEY, "{\"a\":" + "[".repeat(40) + "]".repeat(40) + "}").get("error"));
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreRefusedOnEveryRoute() {
+        byte[] body = "{\"hash\":\"\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1); // a lone 0xE9
+        for (String path : new String[] {"/", "/work_validate"}) {
+            Response r = given().header("Authorization", "Bearer " + KEY).body(body).when().post(path);
+            String error = r.jsonPath().getString("error");
+            assertTrue(error.equals("Unable to parse JSON") || error.equals("Unknown command") || error.equals("Invalid block hash"),
+                    path + ": " + r.asString()); // POST / reads it leniently (U+FFFD), a function route refuses it
+        }
+    }
+
+    @Test
+    void fuzzedBodiesOverTheRealPathAreAnsweredAsDocumented() {
+        List<String> inputs = FuzzInputs.any().sampleStream().limit(HTTP_FUZZ).toList();
+        String[] paths = {"/", "/", "/work_generate", "/work_validate", "/work_cancel", "/status", "/benchmark", "/rpc"};
+        int n = 0;
+        for (String body : inputs) {
+            String path = paths[n++ % paths.length];
+            Map<String, Object> a = post(path, "Bearer " + KEY, body);
+            @SuppressWarnings("unchecked")
+            Map<String, ?> answer = (Map<String, ?>) (Map<?, ?>) a;
+            Answers.check(body, answer);
+        }
+        assertEquals(HTTP_FUZZ, n, "inputs sent over HTTP");
+    }
+
+    @Test
+    void concurrentInvocationsGetTheirOwnValidWork() throws Exception {
+        List<CompletableFuture<Map<String, Object>>> calls = new ArrayList<>();
+        List<String> roots = new ArrayList<>();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        for (int i = 0; i < 8; i++) {
+            byte[] b = new byte[32];
+            random.nextBytes(b);
+            String root = Root.of(b).toString();
+            roots.add(root);
+            String body = "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"fff0000000000000\"}";
+            calls.add(CompletableFuture.supplyAsync(() -> post("/", "Bearer " + KEY, body)));
+        }
+        for (int i = 0; i < 8; i++) {
+            Map<String, Object> a = calls.get(i).get(60, TimeUnit.SECONDS);
+            assertEquals(roots.get(i), a.get("hash"), a.toString());
+            long value = WorkValue.value(Root.parse(roots.get(i)), Work.parse((String) a.get("work")));
+            assertTrue(Long.compareUnsigned(value, 0xfff0000000000000L) >= 0, "valid for its own root: " + a);
+        }
+    }
+}
