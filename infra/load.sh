@@ -7,7 +7,7 @@
 #   infra/load.sh [SECONDS] [CLIENTS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-source infra/lib/jdk25.sh
+. infra/lib/jdk.sh
 
 seconds="${1:-60}"
 clients="${2:-64}"

@@ -184,7 +184,7 @@ public final class WorkRpc {
                 yield a;
             }
             case SearchResult.Cancelled c -> throw new RpcError(RpcError.CANCELLED, null);
-            case SearchResult.DeadlineReached d -> throw new RpcError(RpcError.DEADLINE, String.format(
+            case SearchResult.DeadlineReached d -> throw new RpcError(RpcError.DEADLINE, String.format(java.util.Locale.ROOT, 
                     "searched %.1f s (%d attempts, %.1f expected) without reaching %s; retry, or ask for a lower difficulty",
                     d.elapsedNanos() / 1e9, d.attempts(), difficulty.expectedAttempts(), difficulty));
             case SearchResult.Failed f -> {
@@ -234,9 +234,9 @@ public final class WorkRpc {
         a.put("lanes", Integer.toString(kernel.lanes()));
         a.put("states", Integer.toString(kernel.states()));
         a.put("threads", Integer.toString(queue.search().threads()));
-        a.put("seconds", String.format("%.3f", result.elapsedNanos() / 1e9));
+        a.put("seconds", String.format(java.util.Locale.ROOT, "%.3f", result.elapsedNanos() / 1e9));
         a.put("attempts", Long.toString(result.attempts()));
-        a.put("mhs", String.format("%.2f", result.megahashesPerSecond()));
+        a.put("mhs", String.format(java.util.Locale.ROOT, "%.2f", result.megahashesPerSecond()));
         a.put("cpu_model", Platform.cpuModel());
         a.put("cpu_flags", Platform.cpuFlags());
         a.put("available_processors", Integer.toString(Runtime.getRuntime().availableProcessors()));

@@ -8,13 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 
 /**
  * The hostile bodies the fuzz tests send: random bytes, random JSON, and valid requests of every action
  * with structure-aware mutations (a field dropped, retyped, nested, made huge; the text cut or spliced).
+ * Each input is drawn from a {@link Random} the caller seeds, so a failing input is reproduced from its seed.
  */
 public final class FuzzInputs {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -29,32 +27,33 @@ public final class FuzzInputs {
     private FuzzInputs() {}
 
     /** Any bytes, read as UTF-8 (invalid sequences become U+FFFD, as the HTTP layer reads them). */
-    public static Arbitrary<String> randomBytes() {
-        return Arbitraries.bytes().array(byte[].class).ofMaxSize(400).map(b -> new String(b, StandardCharsets.UTF_8));
+    public static String randomBytes(Random random) {
+        byte[] bytes = new byte[random.nextInt(401)];
+        random.nextBytes(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
-    /** Random JSON documents, mostly objects with the request's field names. */
-    public static Arbitrary<String> randomJson() {
-        Arbitrary<Object> doc = Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(8, object(3)),
-                net.jqwik.api.Tuple.of(1, value(3)));
-        return doc.map(FuzzInputs::write);
+    /** A random JSON document, mostly an object with the request's field names. */
+    public static String randomJson(Random random) {
+        return write(random.nextInt(9) < 8 ? object(3, random) : value(3, random));
     }
 
-    /** A valid request of every action with 1 to 4 mutations, then sometimes a cut or splice of its text. */
-    public static Arbitrary<String> mutatedRequests() {
-        return Combinators.combine(Arbitraries.of(ACTIONS), Arbitraries.randoms(), Arbitraries.integers().between(1, 4))
-                .as((action, random, n) -> {
-                    Map<String, Object> request = valid(action);
-                    for (int i = 0; i < n; i++) mutate(request, random);
-                    String text = write(request);
-                    return random.nextInt(5) == 0 ? spliceText(text, random) : text;
-                });
+    /** A valid request of any action with 1 to 4 mutations, then sometimes a cut or splice of its text. */
+    public static String mutatedRequest(Random random) {
+        Map<String, Object> request = valid(ACTIONS.get(random.nextInt(ACTIONS.size())));
+        int mutations = 1 + random.nextInt(4);
+        for (int i = 0; i < mutations; i++) mutate(request, random);
+        String text = write(request);
+        return random.nextInt(5) == 0 ? spliceText(text, random) : text;
     }
 
-    /** All three kinds, equally often. */
-    public static Arbitrary<String> any() {
-        return Arbitraries.oneOf(randomBytes(), randomJson(), mutatedRequests());
+    /** One of the three kinds, equally often. */
+    public static String any(Random random) {
+        return switch (random.nextInt(3)) {
+            case 0 -> randomBytes(random);
+            case 1 -> randomJson(random);
+            default -> mutatedRequest(random);
+        };
     }
 
     static Map<String, Object> valid(String action) {
@@ -140,27 +139,44 @@ public final class FuzzInputs {
         };
     }
 
-    static Arbitrary<Object> value(int depth) {
-        Arbitrary<Object> leaf = Arbitraries.oneOf(
-                Arbitraries.strings().ofMaxLength(80).map(s -> (Object) s),
-                Arbitraries.strings().withChars("0123456789abcdefABCDEF").ofMaxLength(70).map(s -> (Object) s),
-                Arbitraries.of("work_generate", "work_validate", "work_cancel", "status", "benchmark", "work_1", H, W, LOW,
-                        "NaN", "-0", "1e400", "").map(s -> (Object) s),
-                Arbitraries.longs().map(l -> (Object) l),
-                Arbitraries.doubles().map(d -> (Object) d),
-                Arbitraries.of(true, false).map(b -> (Object) b),
-                Arbitraries.just(null));
-        if (depth == 0) return leaf;
-        return Arbitraries.frequencyOf(
-                net.jqwik.api.Tuple.of(6, leaf),
-                net.jqwik.api.Tuple.of(1, value(depth - 1).list().ofMaxSize(4).map(l -> (Object) l)),
-                net.jqwik.api.Tuple.of(1, object(depth - 1)));
+    static Object value(int depth, Random random) {
+        if (depth > 0) {
+            int shape = random.nextInt(8);
+            if (shape == 0) {
+                List<Object> list = new ArrayList<>();
+                for (int i = random.nextInt(5); i > 0; i--) list.add(value(depth - 1, random));
+                return list;
+            }
+            if (shape == 1) return object(depth - 1, random);
+        }
+        return switch (random.nextInt(7)) {
+            case 0 -> randomText(random, "", 80);
+            case 1 -> randomText(random, "0123456789abcdefABCDEF", 70);
+            case 2 -> List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark", "work_1", H, W, LOW,
+                    "NaN", "-0", "1e400", "").get(random.nextInt(13));
+            case 3 -> random.nextLong();
+            case 4 -> random.nextBoolean() ? random.nextDouble() : Double.longBitsToDouble(random.nextLong());
+            case 5 -> random.nextBoolean();
+            default -> null;
+        };
     }
 
-    static Arbitrary<Object> object(int depth) {
-        Arbitrary<String> keys = Arbitraries.oneOf(Arbitraries.of(FIELDS), Arbitraries.strings().ofMaxLength(12));
-        Arbitrary<Object> values = depth == 0 ? value(0) : value(depth - 1);
-        return Arbitraries.maps(keys, values).ofMaxSize(6).map(m -> (Object) m);
+    static Map<String, Object> object(int depth, Random random) {
+        Map<String, Object> object = new LinkedHashMap<>();
+        for (int i = random.nextInt(7); i > 0; i--) {
+            String key = random.nextBoolean() ? FIELDS.get(random.nextInt(FIELDS.size())) : randomText(random, "", 12);
+            object.put(key, value(depth == 0 ? 0 : depth - 1, random));
+        }
+        return object;
+    }
+
+    /** Up to {@code max} characters from {@code alphabet}, or any BMP characters when it is empty. */
+    static String randomText(Random random, String alphabet, int max) {
+        StringBuilder b = new StringBuilder();
+        for (int i = random.nextInt(max + 1); i > 0; i--) {
+            b.append(alphabet.isEmpty() ? (char) random.nextInt(0xD800) : alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return b.toString();
     }
 
     static String write(Object document) {

@@ -20,33 +20,35 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.lifecycle.AfterContainer;
-import net.jqwik.api.lifecycle.BeforeContainer;
+import java.util.Random;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 
 /**
- * Property-based fuzzing of the whole request path without a transport: each input goes to {@code POST /}
+ * Generated-input fuzzing of the whole request path without a transport: each input goes to {@code POST /}
  * ({@link WorkRpc#handle(String, long)}) and to every function route the way HttpRoutes and Funqy pass it
  * (the JSON pre-check, then Funqy's own reading, then {@link WorkRpc#handle(Action, JsonNode, long)}).
  * Every answer must be a documented error or one action's success fields, nothing may escape, and nothing
  * may be logged at SEVERE (ERROR): a client's mistake is not the server's fault. The RPC here generates
  * up to {@code ff00000000000000} (~256 attempts) so that mutated generate requests that pass every check
- * really search. Tries per property: {@code jqwik.tries.default}, set from the pom's {@code jqwik.tries} (2,000 in the
- * suite; infra/fuzz.sh runs 1,000,000 inputs).
+ * really search. Inputs per kind: the system property {@code fuzz.inputs} (2,000 in the suite, from the pom;
+ * infra/fuzz.sh runs 1,000,000 in all). Input i of a run is drawn from {@code new Random(fuzz.seed + i)}: a
+ * failure names the seed that reproduces it ({@code -Dfuzz.seed=...}); without one, each run draws new inputs.
  */
 class RequestFuzzTest {
     static final ObjectMapper FUNQY = new ObjectMapper();
     static final AtomicLong INPUTS = new AtomicLong();
     static final AtomicLong SUCCESSES = new AtomicLong();
+    static final int PER_KIND = Integer.getInteger("fuzz.inputs", 2000);
+    static final long SEED = Long.getLong("fuzz.seed", new java.security.SecureRandom().nextLong());
     static WorkQueue queue;
     static WorkRpc open;
     static WorkRpc keyed;
     static LogCapture severe;
 
-    @BeforeContainer
+    @BeforeAll
     static void start() {
         queue = new WorkQueue(new WorkSearch(new QuickKernel(), 1), 4);
         WorkRpc.Settings settings = new WorkRpc.Settings(Action.served("both"), new Difficulty(0), new Difficulty(0xff00000000000000L),
@@ -56,45 +58,44 @@ class RequestFuzzTest {
         severe = LogCapture.atLeast(Level.SEVERE);
     }
 
-    @AfterContainer
+    @AfterAll
     static void stop() {
         severe.close();
         queue.close();
         queue.search().close();
         long inputs = INPUTS.get();
-        System.out.printf("RequestFuzzTest: %,d inputs fuzzed (%,d answered with success fields)%n", inputs, SUCCESSES.get());
+        System.out.printf("RequestFuzzTest: %,d inputs fuzzed from seed %d (%,d answered with success fields)%n", inputs, SEED, SUCCESSES.get());
         assertEquals(java.util.List.of(), severe.lines(), "nothing logged at SEVERE for clients' mistakes");
         assertTrue(inputs >= 5_000, "the suite fuzzes at least 5,000 inputs, ran " + inputs);
     }
 
-    @Provide
-    Arbitrary<String> bytes() {
-        return FuzzInputs.randomBytes();
+    @Test
+    void randomBytesAreAnsweredAsDocumented() {
+        fuzz(0, FuzzInputs::randomBytes);
     }
 
-    @Provide
-    Arbitrary<String> json() {
-        return FuzzInputs.randomJson();
+    @Test
+    void randomJsonIsAnsweredAsDocumented() {
+        fuzz(1, FuzzInputs::randomJson);
     }
 
-    @Provide
-    Arbitrary<String> mutations() {
-        return FuzzInputs.mutatedRequests();
+    @Test
+    void mutatedRequestsOfEveryActionAreAnsweredAsDocumented() {
+        fuzz(2, FuzzInputs::mutatedRequest);
     }
 
-    @Property
-    void randomBytesAreAnsweredAsDocumented(@ForAll("bytes") String body) {
-        everyPath(body);
-    }
-
-    @Property
-    void randomJsonIsAnsweredAsDocumented(@ForAll("json") String body) {
-        everyPath(body);
-    }
-
-    @Property
-    void mutatedRequestsOfEveryActionAreAnsweredAsDocumented(@ForAll("mutations") String body) {
-        everyPath(body);
+    /** Runs {@link #PER_KIND} inputs of one kind; the seed of each is in the failure message. */
+    static void fuzz(int kind, Function<Random, String> inputs) {
+        for (long i = 0; i < PER_KIND; i++) {
+            long seed = SEED + i * 3 + kind;
+            String body = inputs.apply(new Random(seed));
+            try {
+                everyPath(body);
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError("fuzz input from seed " + seed + " (rerun with -Dfuzz.seed=" + (SEED + i * 3) + "): "
+                        + Answers.shown(body), e);
+            }
+        }
     }
 
     static void everyPath(String body) {
