@@ -9,6 +9,7 @@ import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.support.Vectors;
+import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -154,33 +155,10 @@ class WorkSearchTest {
 
     @Test
     void aHitTheReferenceRefusesIsDroppedAndTheSearchGoesOn() {
-        WorkKernel liar = new WorkKernel() {
+        WorkKernel liar = new ScalarBackedKernel("liar") {
             @Override
-            public String name() {
-                return "liar";
-            }
-
-            @Override
-            public int lanes() {
-                return 1;
-            }
-
-            @Override
-            public int states() {
-                return 1;
-            }
-
-            @Override
-            public RootSearch forRoot(Root root) {
-                return new RootSearch() {
-                    @Override
-                    public long search(long start, long count, long threshold) {
-                        return count > 0 ? 0 : NOT_FOUND; // claims every nonce is a hit
-                    }
-
-                    @Override
-                    public void values(long start, long[] out) {}
-                };
+            protected long search(RootSearch scalar, long start, long count, long threshold) {
+                return count > 0 ? 0 : NOT_FOUND; // claims every nonce is a hit
             }
         };
         try (WorkSearch search = new WorkSearch(liar, 1)) {
@@ -192,33 +170,10 @@ class WorkSearchTest {
 
     @Test
     void aFailingKernelEndsTheSearchWithItsCause() {
-        WorkKernel broken = new WorkKernel() {
+        WorkKernel broken = new ScalarBackedKernel("broken") {
             @Override
-            public String name() {
-                return "broken";
-            }
-
-            @Override
-            public int lanes() {
-                return 1;
-            }
-
-            @Override
-            public int states() {
-                return 1;
-            }
-
-            @Override
-            public RootSearch forRoot(Root root) {
-                return new RootSearch() {
-                    @Override
-                    public long search(long start, long count, long threshold) {
-                        throw new IllegalStateException("kernel fault");
-                    }
-
-                    @Override
-                    public void values(long start, long[] out) {}
-                };
+            protected long search(RootSearch scalar, long start, long count, long threshold) {
+                throw new IllegalStateException("kernel fault");
             }
         };
         try (WorkSearch search = new WorkSearch(broken, 2)) {
