@@ -19,6 +19,10 @@ import java.util.concurrent.CompletableFuture;
  *   <li>{@link #cancel} stops the running search for a root and drops its queued ones; their callers
  *       get {@link SearchResult.Cancelled}.
  *   <li>Beyond {@code capacity} waiting searches, {@link #submit} refuses with {@code Work queue full}.
+ *   <li>So does a search that would wait past its deadline: once a search has measured this process's
+ *       rate, a new one is refused when the expected time of the searches ahead of it (each at most its own
+ *       deadline) plus its own expected time passes its deadline. Refused at once, the caller can go
+ *       to another work server instead of learning 28 s later that the deadline was reached.
  *   <li>A queued search whose deadline passed before its turn ends as {@link SearchResult.DeadlineReached}
  *       without running.
  * </ul>
@@ -34,6 +38,8 @@ public final class WorkQueue implements AutoCloseable {
     private Job running;
     private boolean closed;
     private final Thread runner;
+    /** Attempts per nanosecond of the last searches (a moving average); 0 until a search has measured it. */
+    private double attemptsPerNano;
 
     /** One search and everyone waiting for it. */
     private static final class Job {
@@ -101,11 +107,32 @@ public final class WorkQueue implements AutoCloseable {
             if (waiting.size() >= slots) {
                 throw new RpcError(RpcError.BUSY, capacity + " searches are already waiting; retry later or use another work server");
             }
+            if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
             Job job = new Job(root, difficulty, deadlineNanos, coalesces);
             waiting.addLast(job);
             lock.notifyAll();
             return job.result;
         }
+    }
+
+    /** Called with the lock held: refuses a search that is expected to end after its deadline. */
+    private void refuseIfPastDeadline(Difficulty difficulty, long deadlineNanos) {
+        if (attemptsPerNano <= 0 || (running == null && waiting.isEmpty())) return;
+        long now = System.nanoTime();
+        double ahead = 0;
+        if (running != null) ahead += expectedNanos(running, now);
+        for (Job j : waiting) ahead += expectedNanos(j, now);
+        double expected = ahead + difficulty.expectedAttempts() / attemptsPerNano;
+        if (expected > deadlineNanos - now) {
+            throw new RpcError(RpcError.BUSY, String.format(java.util.Locale.ROOT,
+                    "the searches ahead of this one are expected to take %.1f s, so it would likely reach its deadline;"
+                            + " retry later or use another work server", ahead / 1e9));
+        }
+    }
+
+    /** A queued or running job's expected search time at the measured rate, at most until its deadline. */
+    private double expectedNanos(Job job, long now) {
+        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, job.deadlineNanos - now));
     }
 
     /** Cancels the running and queued searches for {@code root}; answers how many there were. */
@@ -166,6 +193,12 @@ public final class WorkQueue implements AutoCloseable {
                         : search.search(job.root, job.difficulty, job.deadlineNanos, job.cancel);
             } catch (RuntimeException | Error e) {
                 result = new SearchResult.Failed(e, 0, 0);
+            }
+            if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
+                double rate = (double) result.attempts() / result.elapsedNanos();
+                synchronized (lock) {
+                    attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
+                }
             }
             job.result.complete(result);
         }

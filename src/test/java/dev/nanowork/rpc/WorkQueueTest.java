@@ -57,6 +57,26 @@ class WorkQueueTest {
     }
 
     @Test
+    void refusesASearchThatWouldWaitPastItsDeadlineOnceTheRateIsKnown() throws Exception {
+        // Before any search has measured the rate, nothing is refused for time.
+        assertInstanceOf(SearchResult.DeadlineReached.class,
+                await(queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))));
+        long now = System.nanoTime();
+        CompletableFuture<SearchResult> running = queue.submit(root(2), UNREACHABLE, now + LONG);
+        while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
+        // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
+        RpcError busy = assertThrows(RpcError.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
+        assertEquals(RpcError.BUSY, busy.error());
+        // With time for the search ahead and its own (~2^23 attempts at the measured rate), it queues.
+        CompletableFuture<SearchResult> queued = queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
+        assertEquals(1, queue.waiting());
+        queue.cancel(root(3));
+        queue.cancel(root(2));
+        await(running);
+        await(queued);
+    }
+
+    @Test
     void refusesBeyondItsCapacity() throws Exception {
         long deadline = System.nanoTime() + LONG;
         CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
