@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.."
 
 seconds="${1:-60}"
 clients="${2:-64}"
-./mvnw -B -DselfHosted test -Dtest=LoadTest -Dsurefire.failIfNoSpecifiedTests=false \
+# surefire:test runs only the default configuration, not the 256/128-bit kernel executions of the suite.
+./mvnw -B -DselfHosted process-test-classes surefire:test -Dtest=LoadTest -Dsurefire.failIfNoSpecifiedTests=false \
   -Dnanowork.load.seconds="$seconds" -Dnanowork.load.clients="$clients"
 cat target/self-hosted/load-report.txt
