@@ -66,6 +66,6 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
 
     /** {@code at} is absent for some failures found after the tokens were read. */
     private static RpcError notJson(String why, JsonLocation at) {
-        return RpcRequest.notAnObject(why + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+        return RpcError.notAnObject(why + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
     }
 }

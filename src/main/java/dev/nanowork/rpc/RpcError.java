@@ -48,6 +48,11 @@ public final class RpcError extends RuntimeException {
         return new Answer.Refusal(error(), hint);
     }
 
+    /** {@code Unable to parse JSON}, saying why. */
+    static RpcError notAnObject(String why) {
+        return new RpcError(UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
+    }
+
     /** A value quoted for a hint, cut short so a huge value cannot make a huge answer. */
     public static String describe(String text) {
         if (text.isEmpty()) return "empty";

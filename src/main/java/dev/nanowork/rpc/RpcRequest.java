@@ -34,7 +34,7 @@ public final class RpcRequest {
      * nothing at all) is {@code Unable to parse JSON}.
      */
     public static RpcRequest parse(String text) {
-        if (text == null || text.isBlank()) throw notAnObject("the body is empty");
+        if (text == null || text.isBlank()) throw RpcError.notAnObject("the body is empty");
         // Characters, not bytes: at most as many as the bytes of its UTF-8, so the HTTP limit is the tighter one.
         if (text.length() > RequestLimits.BODY_BYTES) throw RequestLimits.bodyTooLarge(text.length());
         return of(RequestReader.read(text));
@@ -42,19 +42,14 @@ public final class RpcRequest {
 
     /** Wraps a body already read into a tree; the same rules as {@link #parse}. */
     public static RpcRequest of(JsonNode body) {
-        if (body == null || body.isMissingNode() || body.isNull()) throw notAnObject("the body is empty or null");
-        if (!body.isObject()) throw notAnObject("the body must be a JSON object, was " + type(body));
+        if (body == null || body.isMissingNode() || body.isNull()) throw RpcError.notAnObject("the body is empty or null");
+        if (!body.isObject()) throw RpcError.notAnObject("the body must be a JSON object, was " + type(body));
         return new RpcRequest(body, null);
     }
 
-    /**
-     * {@code request} as read, which a function route gets as {@code null} when the body was empty or
-     * {@code null}.
-     *
-     * @throws RpcError why the body could not be taken, when it could not
-     */
+    /** {@code request} as read ({@code null} for an empty body); throws why it could not be taken, if so. */
     public static RpcRequest of(RpcRequest request) {
-        if (request == null) throw notAnObject("the body is empty or null");
+        if (request == null) throw RpcError.notAnObject("the body is empty or null");
         if (request.refusal != null) throw request.refusal;
         return request;
     }
@@ -67,16 +62,6 @@ public final class RpcRequest {
     /** A request with no fields: what {@code status} gets when posted no body. */
     public static RpcRequest empty() {
         return new RpcRequest(JsonNodeFactory.instance.objectNode(), null);
-    }
-
-    static RpcError notAnObject(String why) {
-        return new RpcError(RpcError.UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
-    }
-
-    /** True when the request carries {@code field} with a non-null value. */
-    public boolean has(String field) {
-        JsonNode v = body.get(field);
-        return v != null && !v.isNull();
     }
 
     /**
