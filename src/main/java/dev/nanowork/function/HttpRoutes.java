@@ -57,9 +57,9 @@ public class HttpRoutes {
 
     private void onlyPost(RoutingContext rc) {
         HttpMethod method = rc.request().method();
-        if (method == HttpMethod.POST) {
+        if (HttpMethod.POST.equals(method)) {
             rc.next();
-        } else if (method == HttpMethod.OPTIONS) {
+        } else if (HttpMethod.OPTIONS.equals(method)) {
             rc.response().setStatusCode(200)
                     .putHeader("Access-Control-Allow-Origin", allowedOrigin(rc))
                     .putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
@@ -75,10 +75,10 @@ public class HttpRoutes {
         String origins = config.corsOrigins().strip();
         if (origins.equals("*")) return "*";
         String origin = rc.request().getHeader("Origin");
-        for (String o : origins.split(",")) {
+        for (String o : origins.split(",", -1)) {
             if (o.strip().equals(origin)) return origin;
         }
-        return origins.split(",")[0].strip();
+        return origins.split(",", -1)[0].strip();
     }
 
     /** {@code POST /}: the body's text, read once by the RPC. */

@@ -34,7 +34,7 @@ public sealed interface Answer {
         public static final Success EMPTY = new Success("");
     }
 
-    /** {@code status}: what runs, what is served, and the queue now. */
+    /** The status action: what runs, what is served, and the queue now. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Status(String version, String kernel, String lanes, String states, String threads, String c2, String serves,
             String minDifficulty, String maxDifficulty, String searching, String queued, String requestsServed)

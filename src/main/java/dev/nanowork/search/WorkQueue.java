@@ -131,7 +131,7 @@ public final class WorkQueue implements AutoCloseable {
 
     /** A queued or running job's expected search time at the measured rate, at most until its deadline. */
     private double expectedNanos(Job job, long now) {
-        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, job.deadlineNanos - now));
+        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, (double) (job.deadlineNanos - now)));
     }
 
     /** Cancels the running and queued searches for {@code root}; answers how many there were. */
