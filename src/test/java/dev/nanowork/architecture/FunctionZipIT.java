@@ -32,10 +32,9 @@ class FunctionZipIT {
             for (ZipEntry e : zip.stream().toList()) {
                 String name = e.getName();
                 assertTrue(!name.contains("jfreechart") && !name.contains("jfree."), "chart library in the zip: " + name);
-                if (name.startsWith("dev/nanowork/") && name.endsWith(".class")) {
-                    packages.add(name.split("/")[2]);
-                    classes++;
-                }
+                String[] parts = name.split("/");
+                if (name.startsWith("dev/nanowork/") && parts.length > 2) packages.add(parts[2]);
+                if (name.startsWith("dev/nanowork/") && name.endsWith(".class")) classes++;
             }
         }
         assertTrue(classes > 30, "our classes in the zip: " + classes);
