@@ -193,11 +193,14 @@ public final class WorkQueue implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 result = new SearchResult.Failed(e, 0, 0);
             }
-            if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
-                double rate = (double) result.attempts() / result.elapsedNanos();
-                synchronized (lock) {
+            synchronized (lock) {
+                if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
+                    double rate = (double) result.attempts() / result.elapsedNanos();
                     attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
                 }
+                // Before its callers hear of it: a search they have seen end no longer counts as ahead of the
+                // next one (which the deadline check would otherwise weigh, and might refuse for it).
+                running = null;
             }
             job.result.complete(result);
         }
