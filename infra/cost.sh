@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 
 . infra/lib/jdk.sh
 
-# Compile the classes and write the compile classpath; JFreeChart is "provided" (kept out of function.zip),
-# and includeScope=compile takes compile, provided and system dependencies.
+# The cost report is its own source set (src/cost/java), compiled with the test sources so that neither it
+# nor its chart library reaches function.zip: compile them (without running tests) and write the test classpath.
 classpath_file=target/cost-classpath.txt
-./mvnw -B -q compile \
+./mvnw -B -q -DskipTests test-compile \
   org.apache.maven.plugins:maven-dependency-plugin:3.8.1:build-classpath \
-  -Dmdep.includeScope=compile -Dmdep.outputFile="$classpath_file" >&2
+  -Dmdep.includeScope=test -Dmdep.outputFile="$classpath_file" >&2
 
-exec java -Djava.awt.headless=true -cp "target/classes:$(cat "$classpath_file")" dev.nanowork.cost.CostMain "$@"
+exec java -Djava.awt.headless=true -cp "target/test-classes:target/classes:$(cat "$classpath_file")" dev.nanowork.cost.CostMain "$@"

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the infra/ scripts (sourced, not run): paths, tool checks, the deployed URLs, JSON posts.
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -9,6 +9,8 @@ public final class AccessSettings {
     private AccessSettings() {}
 
     /**
+     * The credential to require, if any; setting both a key and a parameter is refused.
+     *
      * @param key {@code nano-work.auth.key}, the secret itself (for self-hosted servers and tests)
      * @param parameter {@code nano-work.auth.key-parameter}, an SSM parameter name (on Lambda)
      * @param store how to read a parameter, given the environment

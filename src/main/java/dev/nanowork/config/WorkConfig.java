@@ -3,6 +3,7 @@ package dev.nanowork.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * Every setting of the endpoint, under the prefix {@code nano-work}. Each key can be overridden by its
@@ -55,13 +56,13 @@ public interface WorkConfig {
 
     interface Auth {
         /** The shared secret itself ({@code NANO_WORK_AUTH_KEY}); for self-hosted servers. */
-        java.util.Optional<String> key();
+        Optional<String> key();
 
         /**
          * The name of an SSM parameter (SecureString) holding the secret ({@code NANO_WORK_AUTH_KEY_PARAMETER}),
          * read at start-up through the AWS Parameters and Secrets Lambda Extension.
          */
-        java.util.Optional<String> keyParameter();
+        Optional<String> keyParameter();
     }
 
     /** The {@code benchmark} action. */

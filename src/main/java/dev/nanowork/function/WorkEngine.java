@@ -4,33 +4,36 @@ import dev.nanowork.access.AccessSettings;
 import dev.nanowork.access.ParameterStore;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.Threads;
+import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
-import dev.nanowork.rpc.Deadlines;
-import dev.nanowork.rpc.Platform;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
-import java.util.OptionalLong;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.jboss.logging.Logger;
 
 /**
  * Builds the work engine once, at start-up (on Lambda: in the init phase, so SnapStart snapshots it
- * ready): the kernel, the search threads, the queue and the RPC, from {@link WorkConfig}. An impossible
- * setting stops start-up with a message listing what is possible.
+ * ready): probes the JVM once, then the kernel, the search threads, the queue and the RPC, from
+ * {@link WorkConfig}. An impossible setting stops start-up with a message listing what is possible.
  */
 @ApplicationScoped
 public class WorkEngine {
-    private static final Logger LOG = Logger.getLogger(WorkEngine.class);
+    private static final Logger LOG = Logger.getLogger(WorkEngine.class.getName());
 
     @Inject
     WorkConfig config;
@@ -43,37 +46,37 @@ public class WorkEngine {
     private Deadlines deadlines;
 
     void start(@Observes StartupEvent event) {
-        KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()));
+        JvmProbe probe = JvmProbe.current();
+        HostFacts host = HostFacts.of(probe);
+        KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()), probe);
         int threads = Threads.resolve(config.threads());
-        WorkSearch search = new WorkSearch(selection.kernel(), threads);
-
-        LOG.infof("JIT: %s; jdk.incubator.vector %s", Platform.jitFlags(),
-                ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent() ? "readable" : "not readable (add --add-modules=jdk.incubator.vector)");
+        LOG.info(() -> "JIT: " + host.jitFlags() + "; jdk.incubator.vector " + (probe.vectorModuleReadable()
+                ? "readable" : "not readable (add --add-modules=jdk.incubator.vector)"));
         if (!selection.c2On() && selection.warning().isEmpty()) {
             // auto already warned when it fell back to scalar; an explicit kernel gets the same advice here.
-            LOG.warn("C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
+            LOG.warning("C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
                     + " --add-modules=jdk.incubator.vector\" (Lambda's runtime stops at level 1 unless told otherwise)");
         }
         selection.logStartup(threads);
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
-        LOG.infof("work kernel primed at %.1f MH/s per thread", selection.prime());
+        double primed = selection.prime();
+        LOG.info(() -> String.format(Locale.ROOT, "work kernel primed at %.1f MH/s per thread", primed));
 
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
-        queue = new WorkQueue(search, config.queueCapacity());
-        rpc = new WorkRpc(queue, new WorkRpc.Settings(
-                Action.served(config.serve()),
+        queue = new WorkQueue(new WorkSearch(selection.kernel(), threads), config.queueCapacity());
+        WorkRpc.Settings settings = new WorkRpc.Settings(Action.served(config.serve()),
                 parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
-                config.benchmark().duration(), config.benchmark().maxDuration(), version),
-                access());
-        LOG.infof("serving %s; difficulties %s to %s; deadline %s", Action.served(config.serve()).stream().map(Action::wireName).toList(),
-                config.minDifficulty(), config.maxDifficulty(), deadlines.budget());
+                config.benchmark().duration(), config.benchmark().maxDuration(), version);
+        rpc = new WorkRpc(queue, settings, access(), host);
+        LOG.info(() -> "serving " + settings.served().stream().map(Action::wireName).toList() + "; difficulties "
+                + config.minDifficulty() + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
     }
 
     /** The credential, if one is configured; only whether it is set and where from is ever logged. */
     private SharedSecret access() {
         SharedSecret access = AccessSettings.resolve(config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
-        LOG.infof("access: %s", access.required()
+        LOG.log(Level.INFO, "access: {0}", access.required()
                 ? "a key is required (" + config.auth().keyParameter().filter(p -> !p.isBlank()).map(p -> "from SSM parameter " + p).orElse("from nano-work.auth.key") + ")"
                 : "open (no nano-work.auth.key or key-parameter)");
         return access;
@@ -87,7 +90,7 @@ public class WorkEngine {
     }
 
     /** The kernel chosen at start-up. */
-    public dev.nanowork.kernel.WorkKernel kernel() {
+    public WorkKernel kernel() {
         return queue.search().kernel();
     }
 
@@ -95,9 +98,9 @@ public class WorkEngine {
         return rpc;
     }
 
-    /** The deadline of a request arriving now, given the Lambda invocation's remaining time if any. */
-    public long deadlineNanos(OptionalLong remainingMillis) {
-        return deadlines.deadlineNanos(System.nanoTime(), remainingMillis);
+    /** The deadline of {@code rc}, arriving now: computed here, once, from the transport's facts. */
+    long deadlineNanos(RoutingContext rc) {
+        return deadlines.deadlineNanos(System.nanoTime(), LambdaInvocation.remainingMillis(rc));
     }
 
     private static Difficulty parseDifficulty(String key, String value) {

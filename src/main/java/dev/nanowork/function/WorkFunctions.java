@@ -1,16 +1,19 @@
 package dev.nanowork.function;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.Answer;
+import dev.nanowork.rpc.RpcRequest;
 import io.quarkus.funqy.Funq;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
-import java.util.Map;
+import java.util.Optional;
 
 /**
- * The function routes, one per action ({@code POST /work_generate}, ...): each only hands the body to the
- * RPC with this request's deadline. The body's {@code action}, if any, is not read: the route names it.
+ * The function routes, one per action ({@code POST /work_generate}, ...). Funqy reads each body once, into
+ * the {@link RpcRequest} the function gets ({@code null} when there is none), with the endpoint's limits
+ * ({@link RequestJson}); each function only adds the route's action, the caller's key and this request's
+ * deadline. A body's {@code action}, if any, is not read: the route names it.
  */
 public class WorkFunctions {
     @Inject
@@ -20,34 +23,38 @@ public class WorkFunctions {
     CurrentVertxRequest request;
 
     @Funq("work_generate")
-    public Map<String, String> workGenerate(JsonNode body) {
+    public Answer workGenerate(RpcRequest body) {
         return answer(Action.WORK_GENERATE, body);
     }
 
     @Funq("work_validate")
-    public Map<String, String> workValidate(JsonNode body) {
+    public Answer workValidate(RpcRequest body) {
         return answer(Action.WORK_VALIDATE, body);
     }
 
     @Funq("work_cancel")
-    public Map<String, String> workCancel(JsonNode body) {
+    public Answer workCancel(RpcRequest body) {
         return answer(Action.WORK_CANCEL, body);
     }
 
     @Funq("benchmark")
-    public Map<String, String> benchmark(JsonNode body) {
+    public Answer benchmark(RpcRequest body) {
         return answer(Action.BENCHMARK, body);
     }
 
-    /** Takes no input: an operator can {@code curl -X POST .../status}. */
+    /** Needs no body, so that an operator can {@code curl -X POST .../status}; one may carry the {@code key}. */
     @Funq("status")
-    public Map<String, String> status() {
-        return answer(Action.STATUS, JsonNodeFactory.instance.objectNode());
+    public Answer status(RpcRequest body) {
+        return answer(Action.STATUS, body == null ? RpcRequest.empty() : body);
     }
 
-    private Map<String, String> answer(Action action, JsonNode body) {
-        var rc = request.getCurrent();
-        return engine.rpc().handle(action, body, java.util.Optional.ofNullable(rc.request().getHeader("Authorization")),
-                engine.deadlineNanos(LambdaInvocation.remainingMillis(rc)));
+    private Answer answer(Action action, RpcRequest body) {
+        RoutingContext rc = request.getCurrent();
+        return engine.rpc().handle(action, body, authorization(rc), engine.deadlineNanos(rc));
+    }
+
+    /** The request's {@code Authorization} header, if any. */
+    static Optional<String> authorization(RoutingContext rc) {
+        return Optional.ofNullable(rc.request().getHeader("Authorization"));
     }
 }

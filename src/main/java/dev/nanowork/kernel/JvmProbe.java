@@ -2,9 +2,15 @@ package dev.nanowork.kernel;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * What this JVM can run, asked once at start-up: is {@code jdk.incubator.vector} readable, is C2 on, and
@@ -88,5 +94,55 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
             return new C2(true, "on: TieredStopAtLevel=" + stop.get());
         }
         return new C2(true, "on");
+    }
+
+    /** The flags that change the kernels' speed: C2 on or off, and the vector width it compiles. */
+    static final List<String> JIT_FLAGS = List.of("TieredStopAtLevel", "TieredCompilation", "UseAVX", "MaxVectorSize", "UseSVE");
+
+    /** {@code TieredStopAtLevel=4 (DEFAULT) TieredCompilation=true (DEFAULT) ...}: the speed flags this JVM has. */
+    public static String jitFlags() {
+        List<String> shown = new ArrayList<>();
+        try {
+            HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            for (String flag : JIT_FLAGS) {
+                try {
+                    VMOption o = bean.getVMOption(flag);
+                    shown.add(o.getName() + "=" + o.getValue() + " (" + o.getOrigin() + ")");
+                } catch (IllegalArgumentException e) {
+                    // not a flag of this JVM or this CPU (UseAVX on arm64, UseSVE on x86)
+                }
+            }
+        } catch (RuntimeException | LinkageError e) {
+            // not HotSpot: no flags to show
+        }
+        return String.join(" ", shown);
+    }
+
+    /** {@code 25.0.1+8-LTS (Eclipse Adoptium)}. */
+    public static String jvm() {
+        return Runtime.version() + " (" + System.getProperty("java.vm.vendor", "unknown vendor") + ")";
+    }
+
+    /** The CPU model from /proc/cpuinfo ({@code model name}, or the ARM part number), else {@code os.arch}. */
+    public static String cpuModel() {
+        return cpuinfo("model name").or(() -> cpuinfo("CPU part").map(p -> "ARM CPU part " + p))
+                .orElse(System.getProperty("os.arch"));
+    }
+
+    /** The CPU's feature flags ({@code flags} on x86, {@code Features} on ARM), or empty. */
+    public static String cpuFlags() {
+        return cpuinfo("flags").or(() -> cpuinfo("Features")).orElse("");
+    }
+
+    private static Optional<String> cpuinfo(String key) {
+        Path path = Path.of("/proc/cpuinfo");
+        if (!Files.isReadable(path)) return Optional.empty();
+        try (Stream<String> lines = Files.lines(path)) {
+            return lines.filter(l -> l.indexOf(':') > 0 && l.substring(0, l.indexOf(':')).strip().equals(key))
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .findFirst();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -63,7 +63,11 @@ public final class KernelSelector {
      *     the ones it can
      */
     public static Selection select(KernelChoice choice) {
-        JvmProbe probe = JvmProbe.current();
+        return select(choice, JvmProbe.current());
+    }
+
+    /** As {@link #select(KernelChoice)}, with the probe the caller made once at start-up. */
+    public static Selection select(KernelChoice choice, JvmProbe probe) {
         Selection selection = measureIfClose(select(choice, probe, VectorKernels::create), choice,
                 kernel -> KernelWarmup.prime(kernel, MEASURE_MILLIS));
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));

@@ -2,6 +2,9 @@ package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * How big a request may be. nano_node's work requests are 100 to 300 bytes with strings of at most 64
@@ -32,10 +35,44 @@ public final class RequestLimits {
 
     private RequestLimits() {}
 
+    /**
+     * Makes {@code mapper} read requests as this endpoint does: within these limits, and strict about the
+     * document (one JSON value, nothing after it). The {@code POST /} parser and Funqy's both get it.
+     */
+    public static ObjectMapper configure(ObjectMapper mapper) {
+        mapper.getFactory().setStreamReadConstraints(CONSTRAINTS);
+        return mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+    }
+
     /** The refusal of a body over {@link #BODY_BYTES}. */
     public static RpcError bodyTooLarge(long size) {
         return new RpcError(RpcError.TOO_LARGE, "the body is " + (size < 0 ? "over" : size + " bytes, over") + " the limit of "
                 + BODY_BYTES + " bytes; a work request is a few hundred");
+    }
+
+    /**
+     * Checks a body read by a parser without these limits (Funqy's, which reads with Jackson's defaults
+     * and the HTTP body limit), so that every route refuses the same bodies.
+     *
+     * @throws RpcError {@code Request too large}, naming the limit
+     */
+    static void check(JsonNode tree) {
+        check(tree, 1);
+    }
+
+    private static void check(JsonNode node, int depth) {
+        if (node.isContainerNode() && depth > NESTING_DEPTH) throw tooLarge("JSON nested deeper than " + NESTING_DEPTH + " levels");
+        if (node.isTextual() && node.textValue().length() > STRING_CHARS) throw tooLarge("a string longer than " + STRING_CHARS + " characters");
+        if (node.isNumber() && node.asText().length() > NUMBER_CHARS) throw tooLarge("a number longer than " + NUMBER_CHARS + " digits");
+        for (var field : node.properties()) {
+            if (field.getKey().length() > NAME_CHARS) throw tooLarge("a field name longer than " + NAME_CHARS + " characters");
+            check(field.getValue(), depth + 1);
+        }
+        if (node.isArray()) for (JsonNode element : node) check(element, depth + 1);
+    }
+
+    private static RpcError tooLarge(String which) {
+        return new RpcError(RpcError.TOO_LARGE, "the body has " + which + "; a work request has none");
     }
 
     /** The refusal for a limit Jackson enforced while reading, naming which one. */
@@ -48,6 +85,6 @@ public final class RequestLimits {
         else if (m.contains("Number value length")) which = "a number longer than " + NUMBER_CHARS + " digits";
         else if (m.contains("Document length")) return bodyTooLarge(-1);
         else which = "a JSON value over this endpoint's limits";
-        return new RpcError(RpcError.TOO_LARGE, "the body has " + which + "; a work request has none");
+        return tooLarge(which);
     }
 }

@@ -1,8 +1,5 @@
 package dev.nanowork.rpc;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * A request the endpoint refuses, answered as {@code {"error": ..., "hint": ...}} with HTTP 200, as
  * nano_node does. The first group of strings is nano_node's own; the second names cases nano_node never
@@ -47,10 +44,19 @@ public final class RpcError extends RuntimeException {
     }
 
     /** The answer body: {@code error}, then {@code hint} when there is one. */
-    public Map<String, String> answer() {
-        Map<String, String> a = new LinkedHashMap<>();
-        a.put("error", error());
-        if (hint != null) a.put("hint", hint);
-        return a;
+    public Answer.Refusal answer() {
+        return new Answer.Refusal(error(), hint);
+    }
+
+    /** {@code Unable to parse JSON}, saying why. */
+    static RpcError notAnObject(String why) {
+        return new RpcError(UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
+    }
+
+    /** A value quoted for a hint, cut short so a huge value cannot make a huge answer. */
+    public static String describe(String text) {
+        if (text.isEmpty()) return "empty";
+        String shown = text.length() > 80 ? text.substring(0, 80) + "..." : text;
+        return "'" + shown + "' (" + text.length() + " characters)";
     }
 }

@@ -1,36 +1,32 @@
 package dev.nanowork.rpc;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.regex.Pattern;
 
 /**
  * One request body, read with nano_node's leniency: a value may arrive as a JSON string, number or
  * boolean ({@code "multiplier": 2} and {@code "2.0"} both work), because nano_node reads every field of
- * its property tree as text. Each getter turns a bad value into nano_node's error string.
+ * its property tree as text. Each getter turns a bad value into nano_node's error string. Read once per
+ * request, by {@link RequestReader}: from text ({@link #parse}), or as a function's input by Funqy.
  */
+@JsonDeserialize(using = RequestReader.class)
 public final class RpcRequest {
-    /** Strict about the document (one JSON value, nothing after it), lenient about the values in it. */
-    private static final ObjectMapper JSON = JsonMapper.builder(JsonFactory.builder()
-                    .streamReadConstraints(RequestLimits.CONSTRAINTS).build())
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
-
-    private static final java.util.regex.Pattern DECIMAL =
-            java.util.regex.Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
+    private static final Pattern DECIMAL = Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
 
     private final JsonNode body;
+    private final RpcError refusal;
 
-    private RpcRequest(JsonNode body) {
+    private RpcRequest(JsonNode body, RpcError refusal) {
         this.body = body;
+        this.refusal = refusal;
     }
 
     /**
@@ -38,34 +34,34 @@ public final class RpcRequest {
      * nothing at all) is {@code Unable to parse JSON}.
      */
     public static RpcRequest parse(String text) {
-        if (text == null || text.isBlank()) throw notAnObject("the body is empty");
+        if (text == null || text.isBlank()) throw RpcError.notAnObject("the body is empty");
         // Characters, not bytes: at most as many as the bytes of its UTF-8, so the HTTP limit is the tighter one.
         if (text.length() > RequestLimits.BODY_BYTES) throw RequestLimits.bodyTooLarge(text.length());
-        try {
-            return of(JSON.readTree(text));
-        } catch (StreamConstraintsException e) {
-            throw RequestLimits.exceeded(e);
-        } catch (JsonProcessingException e) {
-            var at = e.getLocation(); // absent for some failures found after the tokens were read
-            throw notAnObject("the body is not valid JSON" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
-        }
+        return of(RequestReader.read(text));
     }
 
-    /** Wraps a body already read (by Funqy); the same rules as {@link #parse}. */
+    /** Wraps a body already read into a tree; the same rules as {@link #parse}. */
     public static RpcRequest of(JsonNode body) {
-        if (body == null || body.isMissingNode() || body.isNull()) throw notAnObject("the body is empty or null");
-        if (!body.isObject()) throw notAnObject("the body must be a JSON object, was " + body.getNodeType().name().toLowerCase());
-        return new RpcRequest(body);
+        if (body == null || body.isMissingNode() || body.isNull()) throw RpcError.notAnObject("the body is empty or null");
+        if (!body.isObject()) throw RpcError.notAnObject("the body must be a JSON object, was " + type(body));
+        return new RpcRequest(body, null);
     }
 
-    private static RpcError notAnObject(String why) {
-        return new RpcError(RpcError.UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
+    /** {@code request} as read ({@code null} for an empty body); throws why it could not be taken, if so. */
+    public static RpcRequest of(RpcRequest request) {
+        if (request == null) throw RpcError.notAnObject("the body is empty or null");
+        if (request.refusal != null) throw request.refusal;
+        return request;
     }
 
-    /** True when the request carries {@code field} with a non-null value. */
-    public boolean has(String field) {
-        JsonNode v = body.get(field);
-        return v != null && !v.isNull();
+    /** A body that could not be taken, and why. */
+    static RpcRequest refused(RpcError refusal) {
+        return new RpcRequest(null, refusal);
+    }
+
+    /** A request with no fields: what {@code status} gets when posted no body. */
+    public static RpcRequest empty() {
+        return new RpcRequest(JsonNodeFactory.instance.objectNode(), null);
     }
 
     /**
@@ -75,7 +71,7 @@ public final class RpcRequest {
     public Optional<String> text(String field, String error) {
         JsonNode v = body.get(field);
         if (v == null || v.isNull()) return Optional.empty();
-        if (!v.isValueNode()) throw new RpcError(error, field + " must be a string, was a JSON " + v.getNodeType().name().toLowerCase());
+        if (!v.isValueNode()) throw new RpcError(error, field + " must be a string, was a JSON " + type(v));
         return Optional.of(v.asText());
     }
 
@@ -87,24 +83,25 @@ public final class RpcRequest {
 
     /** The required {@code hash}: 64 hex digits, either case. */
     public Root hash() {
-        String text = text("hash", RpcError.INVALID_BLOCK_HASH).orElseThrow(
+        return parsed("hash", RpcError.INVALID_BLOCK_HASH, Root::parse, "64 hex digits").orElseThrow(
                 () -> new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: the 64 hex digits of the root"));
-        try {
-            return Root.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new RpcError(RpcError.INVALID_BLOCK_HASH, "hash must be exactly 64 hex digits, was " + describe(text));
-        }
     }
 
     /** The required {@code work}: 16 hex digits. */
     public Work work() {
-        String text = text("work", RpcError.BAD_WORK).orElseThrow(
+        return parsed("work", RpcError.BAD_WORK, Work::parse, "16 hex digits").orElseThrow(
                 () -> new RpcError(RpcError.BAD_WORK, "work is required: 16 hex digits"));
-        try {
-            return Work.parse(text);
-        } catch (IllegalArgumentException e) {
-            throw new RpcError(RpcError.BAD_WORK, "work must be exactly 16 hex digits, was " + describe(text));
-        }
+    }
+
+    /** {@code field} read by {@code parse}; a value it refuses is {@code error}: must be {@code exactly}. */
+    private <T> Optional<T> parsed(String field, String error, Function<String, T> parse, String exactly) {
+        return text(field, error).map(text -> {
+            try {
+                return parse.apply(text);
+            } catch (IllegalArgumentException e) {
+                throw new RpcError(error, field + " must be exactly " + exactly + ", was " + RpcError.describe(text));
+            }
+        });
     }
 
     /**
@@ -112,21 +109,14 @@ public final class RpcRequest {
      * {@code difficulty}, else empty. As in nano_node, a multiplier overrides a difficulty.
      */
     public Optional<Difficulty> difficulty() {
-        Optional<String> difficulty = text("difficulty", RpcError.BAD_DIFFICULTY);
-        Optional<Difficulty> parsed = difficulty.map(text -> {
-            try {
-                return Difficulty.parse(text);
-            } catch (IllegalArgumentException e) {
-                throw new RpcError(RpcError.BAD_DIFFICULTY, "difficulty must be exactly 16 hex digits, was " + describe(text));
-            }
-        });
+        Optional<Difficulty> parsed = parsed("difficulty", RpcError.BAD_DIFFICULTY, Difficulty::parse, "16 hex digits");
         Optional<String> multiplier = text("multiplier", RpcError.BAD_MULTIPLIER);
         if (multiplier.isEmpty()) return parsed;
         String text = multiplier.get();
         // A plain decimal only: Double.parseDouble would also read "NaN", "Infinity", " 2", "0x1p1" and "2d".
         double m = DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
         if (!(m > 0) || Double.isInfinite(m)) {
-            throw new RpcError(RpcError.BAD_MULTIPLIER, "multiplier must be a positive number such as 1.5, was " + describe(text));
+            throw new RpcError(RpcError.BAD_MULTIPLIER, "multiplier must be a positive number such as 1.5, was " + RpcError.describe(text));
         }
         return Optional.of(Difficulty.fromMultiplier(m));
     }
@@ -134,14 +124,11 @@ public final class RpcRequest {
     /** {@code version}: absent or {@code work_1}, the only work version nano_node knows. */
     public void checkVersion() {
         text("version", RpcError.BAD_WORK_VERSION).ifPresent(v -> {
-            if (!v.equals("work_1")) throw new RpcError(RpcError.BAD_WORK_VERSION, "version must be work_1, was " + describe(v));
+            if (!v.equals("work_1")) throw new RpcError(RpcError.BAD_WORK_VERSION, "version must be work_1, was " + RpcError.describe(v));
         });
     }
 
-    /** A value quoted for a hint, cut short so a huge value cannot make a huge answer. */
-    static String describe(String text) {
-        if (text.isEmpty()) return "empty";
-        String shown = text.length() > 80 ? text.substring(0, 80) + "..." : text;
-        return "'" + shown + "' (" + text.length() + " characters)";
+    private static String type(JsonNode node) {
+        return node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 }

@@ -16,7 +16,7 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Searches one root on every thread: thread t of N scans its own quarter (N-th) of the 2^64 nonces,
+ * Searches one root on every thread: thread t of N scans its own 1/N of the 2^64 nonces,
  * counting up from a random start, in batches; the first hit, a cancel or the deadline stops all
  * threads at their next batch boundary. Every hit is re-checked with the scalar reference before it
  * is returned, so a faulty kernel can cost time but never produce an invalid answer.
@@ -27,8 +27,9 @@ public final class WorkSearch implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(WorkSearch.class.getName());
 
     /**
-     * Nonces per batch between two looks at the stop flags: 2^16 is about 1 ms at 74 MH/s (vector512)
-     * and 9 ms at 7.5 MH/s (scalar), so a stop reaches every thread within milliseconds.
+     * Nonces per batch between two looks at the stop flags: 2^16 is about 4.5 ms at 14.5 MH/s (vector256)
+     * and 13 ms at 5.0 MH/s (scalar), the rates of one thread measured by infra/bench.sh on the 2-core AMD
+     * EPYC Zen 3 of the README's kernel table (2026-11-30), so a stop reaches every thread within milliseconds.
      */
     static final long BATCH = 1L << 16;
 

@@ -33,6 +33,7 @@ public final class WorkValue {
     public static final int ROUNDS = 12;
 
     /** The message schedule SIGMA of RFC 7693 2.7, one row per round (rows 10 and 11 = rows 0 and 1). */
+    @SuppressWarnings("MutablePublicArray") // the kernels read it while they set up; nothing writes it
     public static final int[][] SIGMA = {
         {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
         {14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3},

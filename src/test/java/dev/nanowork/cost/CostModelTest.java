@@ -58,7 +58,7 @@ class CostModelTest {
                 assertEquals(Math.exp(-t * mhs * 1e6 / attempts), CostModel.missProbability(t, attempts, mhs), 1e-15);
             }
         }
-        // PLATFORM.md's figures: at 100 MH/s 0.4% of send works need longer than 30 s, at 50 MH/s 6%
+        // The geometric tail: at 100 MH/s 0.4% of send works need longer than 30 s, at 50 MH/s 6%
         assertEquals(0.0037, CostModel.missProbability(30, attempts, 100), 0.0001);
         assertEquals(0.061, CostModel.missProbability(30, attempts, 50), 0.001);
     }

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.fuzz.Json;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.rpc.Action;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
@@ -63,7 +64,7 @@ class ConcurrentInvocationsTest {
                         ? "{\"hash\":\"" + r + "\",\"work\":\"" + Long.toHexString(random.nextLong() | 1L << 60) + "\"}"
                         : "{\"hash\":\"" + r + "\",\"difficulty\":\"" + difficulty + "\"}";
                 Action action = i % 3 == 2 ? Action.WORK_VALIDATE : Action.WORK_GENERATE;
-                answers.add(CompletableFuture.supplyAsync(() -> rpc.handle(action, Json.object(body), deadline), callers));
+                answers.add(CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(action, Json.object(body), deadline), callers));
             }
             Set<String> distinctWork = new HashSet<>();
             for (int i = 0; i < INVOCATIONS; i++) {

@@ -3,9 +3,10 @@ package dev.nanowork.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
@@ -52,22 +53,22 @@ class FaultTest {
 
     /** The next request finds valid work, and a benchmark runs on every search thread: none was lost. */
     void recovered() {
-        Map<String, String> a = rpc.handle(EASY, in(10_000));
+        Map<String, String> a = MapRpc.of(rpc).handle(EASY, in(10_000));
         assertTrue(WorkValue.value(Root.parse(a.get("hash")), Work.parse(a.get("work"))) >>> 52 == 0xfff, "valid work after the fault: " + a);
         kernel.callers.clear();
-        Map<String, String> bench = rpc.handle("{\"action\":\"benchmark\",\"duration\":\"0.2\"}", in(10_000));
+        Map<String, String> bench = MapRpc.of(rpc).handle("{\"action\":\"benchmark\",\"duration\":\"0.2\"}", in(10_000));
         assertEquals(Integer.toString(THREADS), bench.get("threads"), bench.toString());
         assertEquals(THREADS, kernel.callers.size(), "every search thread is back at work: " + kernel.callers);
         long until = in(2_000); // the runner marks itself idle just after it completes the answer
         while (queue.searching() && System.nanoTime() < until) Thread.onSpinWait();
-        assertEquals("0", rpc.handle("{\"action\":\"status\"}", 0).get("searching"));
+        assertEquals("0", MapRpc.of(rpc).handle("{\"action\":\"status\"}", 0).get("searching"));
     }
 
     @Test
     void aKernelThreadThatThrowsFailsOnlyItsRequest() {
         kernel.throwsLeft.set(1);
         try (LogCapture logs = LogCapture.atLeast(Level.SEVERE)) {
-            Map<String, String> a = rpc.handle(HARD, in(5_000));
+            Map<String, String> a = MapRpc.of(rpc).handle(HARD, in(5_000));
             assertEquals(RpcError.FAILURE, a.get("error"), a.toString());
             assertTrue(logs.lines().stream().anyMatch(l -> l.contains("injected kernel fault")), "a server fault is logged: " + logs.lines());
         }
@@ -76,10 +77,10 @@ class FaultTest {
 
     @Test
     void aCancelledSearchEndsAndTheNextRequestIsServed() throws Exception {
-        CompletableFuture<Map<String, String>> caller = CompletableFuture.supplyAsync(() -> rpc.handle(HARD, in(20_000)));
+        CompletableFuture<Map<String, String>> caller = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, in(20_000)));
         while (!queue.searching()) Thread.onSpinWait();
         long cancelledAt = System.nanoTime();
-        rpc.handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", 0);
+        MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", 0);
         assertEquals(Map.of("error", RpcError.CANCELLED), caller.get(5, TimeUnit.SECONDS));
         assertTrue(System.nanoTime() - cancelledAt < TimeUnit.SECONDS.toNanos(2), "stopped within a batch");
         recovered();
@@ -87,9 +88,9 @@ class FaultTest {
 
     @Test
     void aDeadlineReachedEndsTheSearchOnTime() {
-        rpc.handle("{\"action\":\"status\"}", 0); // loads the request classes first
+        MapRpc.of(rpc).handle("{\"action\":\"status\"}", 0); // loads the request classes first
         long start = System.nanoTime();
-        Map<String, String> a = rpc.handle(HARD, in(300));
+        Map<String, String> a = MapRpc.of(rpc).handle(HARD, in(300));
         long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertEquals(RpcError.DEADLINE, a.get("error"), a.toString());
         assertTrue(took >= 290 && took < 1_500, "answered at the deadline: " + took + " ms");
@@ -100,8 +101,8 @@ class FaultTest {
     void aLyingKernelNeverGetsInvalidWorkAnswered() {
         kernel.lies = true;
         try (LogCapture logs = LogCapture.atLeast(Level.SEVERE)) {
-            rpc.handle("{\"action\":\"status\"}", 0); // loads the request classes first: a cold start takes part of a short deadline
-            Map<String, String> a = rpc.handle(HARD, in(1_000));
+            MapRpc.of(rpc).handle("{\"action\":\"status\"}", 0); // loads the request classes first: a cold start takes part of a short deadline
+            Map<String, String> a = MapRpc.of(rpc).handle(HARD, in(1_000));
             // Every hit it reports is refused by the scalar re-check; the search runs on to its deadline.
             assertEquals(RpcError.DEADLINE, a.get("error"), "never a work the reference refuses: " + a);
             assertTrue(search.rejectedHits() > 0, "the lies were seen and dropped: " + a + " callers " + kernel.callers + " logs " + logs.lines().size());

@@ -49,7 +49,7 @@ class LambdaEventTest {
     static String header(String event, String name) throws Exception {
         String raw = given().contentType(ContentType.JSON).body(Samples.event(event)).when().post("/_lambda_").then().extract().asString();
         JsonNode headers = JSON.readTree(raw).path("headers");
-        for (var it = headers.fields(); it.hasNext(); ) {
+        for (var it = headers.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
             if (e.getKey().equalsIgnoreCase(name)) return e.getValue().asText();
         }

@@ -3,13 +3,13 @@ package dev.nanowork.fuzz;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Generated-input fuzzing of the whole request path without a transport: each input goes to {@code POST /}
- * ({@link WorkRpc#handle(String, long)}) and to every function route the way HttpRoutes and Funqy pass it
- * (the JSON pre-check, then Funqy's own reading, then {@link WorkRpc#handle(Action, JsonNode, long)}).
+ * ({@link WorkRpc#handle(String, Optional, long)}) and to every function route the way Funqy passes it
+ * (its one reading into an {@link RpcRequest}, then {@link WorkRpc#handle(Action, RpcRequest, Optional, long)}).
  * Every answer must be a documented error or one action's success fields, nothing may escape, and nothing
  * may be logged at SEVERE (ERROR): a client's mistake is not the server's fault. The RPC here generates
  * up to {@code ff00000000000000} (~256 attempts) so that mutated generate requests that pass every check
@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * failure names the seed that reproduces it ({@code -Dfuzz.seed=...}); without one, each run draws new inputs.
  */
 class RequestFuzzTest {
+    /** As Funqy reads a function's input: Jackson's default limits (the HTTP body limit aside). */
     static final ObjectMapper FUNQY = new ObjectMapper();
     static final AtomicLong INPUTS = new AtomicLong();
     static final AtomicLong SUCCESSES = new AtomicLong();
@@ -101,30 +102,29 @@ class RequestFuzzTest {
     static void everyPath(String body) {
         INPUTS.incrementAndGet();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        if (Answers.check(body, open.handle(body, deadline)) == null) SUCCESSES.incrementAndGet();
+        if (Answers.check(body, MapRpc.of(open).handle(body, deadline)) == null) SUCCESSES.incrementAndGet();
         for (Action action : Action.values()) Answers.check(body, route(action, body, deadline));
         // With a key configured, a body without the right one never gets past the check.
-        String locked = Answers.check(body, keyed.handle(body, Optional.of("Bearer not-the-key"), deadline));
+        String locked = Answers.check(body, MapRpc.of(keyed).handle(body, Optional.of("Bearer not-the-key"), deadline));
         assertTrue(locked.equals(RpcError.KEY_WRONG) || locked.equals(RpcError.UNABLE_TO_PARSE_JSON) || locked.equals(RpcError.TOO_LARGE),
                 "a wrong key is refused, was " + locked + " for " + Answers.shown(body));
         assertTrue(severe.lines().isEmpty(), () -> "logged at SEVERE for " + Answers.shown(body) + ": " + severe.lines());
     }
 
-    /** A function route: HttpRoutes' pre-check (RpcRequest.parse), Funqy's reading, then the RPC. */
+    /**
+     * A function route: Funqy's one reading of the body into the function's input, then the RPC; a body
+     * Funqy cannot begin to read fails the request, which HttpRoutes answers.
+     */
     static Map<String, String> route(Action action, String body, long deadline) {
-        if (body != null && !body.isBlank()) {
+        RpcRequest request = null;
+        if (body != null && !body.isEmpty()) {
             try {
-                RpcRequest.parse(body);
-            } catch (RpcError e) {
-                return e.answer();
+                request = FUNQY.readValue(body, RpcRequest.class);
+            } catch (java.io.IOException e) {
+                return MapRpc.fields(new RpcError(RpcError.UNABLE_TO_PARSE_JSON, "not a JSON object").answer());
             }
         }
-        JsonNode node;
-        try {
-            node = body == null || body.isBlank() ? FUNQY.createObjectNode() : FUNQY.readTree(body);
-        } catch (java.io.IOException e) {
-            throw new AssertionError("the pre-check let through a body Funqy cannot read: " + Answers.shown(body), e);
-        }
-        return open.handle(action, node, deadline);
+        if (action == Action.STATUS && request == null) request = RpcRequest.empty();
+        return MapRpc.fields(open.handle(action, request, Optional.empty(), deadline));
     }
 }

@@ -3,12 +3,13 @@ package dev.nanowork.rpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +38,7 @@ class WorkRpcTest {
     void aSearchThatReachesItsDeadlineAnswersSoAndStops() {
         WorkRpc rpc = new WorkRpc(queue, settings("both"));
         long start = System.nanoTime();
-        Map<String, String> a = rpc.handle(HARD, start + TimeUnit.MILLISECONDS.toNanos(300));
+        Map<String, String> a = MapRpc.of(rpc).handle(HARD, start + TimeUnit.MILLISECONDS.toNanos(300));
         long tookMs = (System.nanoTime() - start) / 1_000_000;
         assertEquals(RpcError.DEADLINE, a.get("error"), a.toString());
         assertTrue(a.get("hint").contains("fffffffc00000000"), a.toString());
@@ -49,25 +50,25 @@ class WorkRpcTest {
     void workCancelAnswersCancelledToEveryCallerOfThatRoot() throws Exception {
         WorkRpc rpc = new WorkRpc(queue, settings("both"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        CompletableFuture<Map<String, String>> first = CompletableFuture.supplyAsync(() -> rpc.handle(HARD, deadline));
-        CompletableFuture<Map<String, String>> second = CompletableFuture.supplyAsync(() -> rpc.handle(HARD, deadline));
+        CompletableFuture<Map<String, String>> first = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
+        CompletableFuture<Map<String, String>> second = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
         Thread.sleep(300);
-        assertEquals(Map.of("success", ""), rpc.handle("{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase() + "\"}", deadline));
+        assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase() + "\"}", deadline));
         assertEquals(Map.of("error", "Cancelled"), first.get(5, TimeUnit.SECONDS));
         assertEquals(Map.of("error", "Cancelled"), second.get(5, TimeUnit.SECONDS));
-        assertEquals(Map.of("success", ""), rpc.handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", deadline), "nothing left to cancel");
+        assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", deadline), "nothing left to cancel");
     }
 
     @Test
     void aDeploymentAnswersOnlyTheFunctionsItServes() {
         WorkRpc validate = new WorkRpc(queue, settings("validate"));
-        Map<String, String> refused = validate.handle(HARD, System.nanoTime());
+        Map<String, String> refused = MapRpc.of(validate).handle(HARD, System.nanoTime());
         assertEquals(RpcError.NOT_SERVED, refused.get("error"));
         assertTrue(refused.get("hint").contains("serves status, work_validate"), refused.toString());
-        assertEquals("1", validate.handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("valid_receive"));
+        assertEquals("1", MapRpc.of(validate).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("valid_receive"));
         WorkRpc generate = new WorkRpc(queue, settings("generate"));
-        assertEquals(RpcError.NOT_SERVED, generate.handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("error"));
-        assertEquals("benchmark status work_cancel work_generate", generate.handle("{\"action\":\"status\"}", 0).get("serves"));
+        assertEquals(RpcError.NOT_SERVED, MapRpc.of(generate).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("error"));
+        assertEquals("benchmark status work_cancel work_generate", MapRpc.of(generate).handle("{\"action\":\"status\"}", 0).get("serves"));
     }
 
     @Test
@@ -76,16 +77,5 @@ class WorkRpcTest {
         assertTrue(e.getMessage().contains("generate | validate | both"), e.getMessage());
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new WorkRpc.Settings(Action.served("both"),
                 Difficulty.SEND, Difficulty.RECEIVE, Duration.ofSeconds(1), Duration.ofSeconds(2), "x"));
-    }
-
-    @Test
-    void deadlineIsTheSmallestOfConfiguredInvocationAndGateway() {
-        Deadlines d = new Deadlines(Duration.ofSeconds(28), Duration.ofMillis(750));
-        long ms = 1_000_000;
-        assertEquals(28_000 * ms, d.deadlineNanos(0, OptionalLong.empty()), "configured");
-        assertEquals(10_000 * ms - 750 * ms, d.deadlineNanos(0, OptionalLong.of(10_000)), "invocation less the margin");
-        assertEquals(0, d.deadlineNanos(0, OptionalLong.of(500)), "no time left: stop at once");
-        assertEquals(29_000 * ms, new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.of(900_000)), "API Gateway's 29 s");
-        assertEquals(300_000 * ms, new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.empty()), "self-hosted: as configured");
     }
 }

@@ -1,8 +1,11 @@
 package dev.nanowork.samples;
 
+import static io.restassured.RestAssured.given;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.restassured.http.ContentType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -24,6 +27,12 @@ final class OpenApiDocument {
 
     private OpenApiDocument(JsonNode root) {
         this.root = root;
+    }
+
+    /** The endpoint's answer to {@code body} posted as JSON to {@code path}, which must be HTTP 200. */
+    static JsonNode post(String path, String body) throws IOException {
+        return new ObjectMapper().readTree(given().contentType(ContentType.JSON).body(body).when().post(path)
+                .then().statusCode(200).extract().asString());
     }
 
     static OpenApiDocument read() {

@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
@@ -31,7 +32,7 @@ class RequestLimitsTest {
     }
 
     Map<String, String> validate(String extra) {
-        return rpc.handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"" + extra + "}", 0);
+        return MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"" + extra + "}", 0);
     }
 
     static String nested(int depth) {
@@ -56,8 +57,8 @@ class RequestLimitsTest {
     void nesting() {
         assertEquals("1", validate(",\"json_block\":" + nested(RequestLimits.NESTING_DEPTH)).get("valid_receive"));
         assertTooLarge(validate(",\"json_block\":" + nested(RequestLimits.NESTING_DEPTH + 1)), "nested deeper than 16");
-        assertTooLarge(rpc.handle("[".repeat(100_000), 0), "65536 bytes"); // 100,000 levels: refused by size, no stack overflow
-        assertTooLarge(rpc.handle("[".repeat(60_000), 0), "nested deeper than 16");
+        assertTooLarge(MapRpc.of(rpc).handle("[".repeat(100_000), 0), "65536 bytes"); // 100,000 levels: refused by size, no stack overflow
+        assertTooLarge(MapRpc.of(rpc).handle("[".repeat(60_000), 0), "nested deeper than 16");
     }
 
     @Test
@@ -67,7 +68,7 @@ class RequestLimitsTest {
         assertTooLarge(validate(",\"" + "n".repeat(RequestLimits.NAME_CHARS + 1) + "\":1"), "field name longer than 256");
         assertTooLarge(validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS + 1)), "number longer than 64");
         assertNotEquals(RpcError.TOO_LARGE, validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS - 1)).get("error"));
-        String hint = rpc.handle("{\"action\":\"work_validate\",\"hash\":\"" + "z".repeat(4000) + "\"}", 0).get("hint");
+        String hint = MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + "z".repeat(4000) + "\"}", 0).get("hint");
         assertTrue(hint.length() < 200, "a hint quotes at most 80 characters of a value: " + hint.length());
     }
 }

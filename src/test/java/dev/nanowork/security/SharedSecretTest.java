@@ -5,12 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.access.SharedSecret.Verdict;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.rpc.WorkQueue;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
@@ -57,28 +58,28 @@ class SharedSecretTest {
 
     @Test
     void aMissingOrWrongKeyGetsAClearErrorAndNothingRuns() {
-        Map<String, String> missing = rpc.handle(VALIDATE + "}", 0);
+        Map<String, String> missing = MapRpc.of(rpc).handle(VALIDATE + "}", 0);
         assertEquals(RpcError.KEY_MISSING, missing.get("error"));
         assertTrue(missing.get("hint").contains("Authorization: Bearer"), missing.toString());
-        assertEquals(RpcError.KEY_WRONG, rpc.handle(VALIDATE + ",\"key\":\"guess\"}", 0).get("error"));
-        assertEquals(RpcError.KEY_WRONG, rpc.handle(VALIDATE + ",\"key\":{\"a\":1}}", 0).get("error"), "a key that is not a string");
-        assertEquals(RpcError.KEY_WRONG, rpc.handle(VALIDATE + "}", Optional.of("Bearer guess"), 0).get("error"));
-        assertEquals(RpcError.KEY_MISSING, rpc.handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), 0).get("error"), "function routes too");
-        assertEquals("1", rpc.handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0).get("valid_receive"));
-        assertEquals("1", rpc.handle(VALIDATE + "}", Optional.of("Bearer " + SECRET), 0).get("valid_receive"));
-        assertEquals("test", rpc.handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), Optional.of("Bearer " + SECRET), 0).get("version"));
+        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"guess\"}", 0).get("error"));
+        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + ",\"key\":{\"a\":1}}", 0).get("error"), "a key that is not a string");
+        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer guess"), 0).get("error"));
+        assertEquals(RpcError.KEY_MISSING, MapRpc.of(rpc).handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), 0).get("error"), "function routes too");
+        assertEquals("1", MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0).get("valid_receive"));
+        assertEquals("1", MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer " + SECRET), 0).get("valid_receive"));
+        assertEquals("test", MapRpc.of(rpc).handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), Optional.of("Bearer " + SECRET), 0).get("version"));
     }
 
     @Test
     void theKeyIsNeverLogged() {
         try (LogCapture all = LogCapture.atLeast(Level.ALL)) {
-            rpc.handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0);
-            rpc.handle(VALIDATE + ",\"key\":\"" + SECRET + "!\"}", 0);
-            rpc.handle("{\"key\":\"" + SECRET + "\"", 0); // invalid JSON quoting the key
-            rpc.handle(VALIDATE + "}", Optional.of("Bearer " + SECRET + "?"), 0);
+            MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0);
+            MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"" + SECRET + "!\"}", 0);
+            MapRpc.of(rpc).handle("{\"key\":\"" + SECRET + "\"", 0); // invalid JSON quoting the key
+            MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer " + SECRET + "?"), 0);
             assertFalse(all.allText().contains(SECRET), all.allText());
         }
-        Map<String, String> a = rpc.handle("{\"action\":\"work_validate\",\"hash\":\"" + SECRET + "\",\"key\":\"" + SECRET + "\"}", 0);
+        Map<String, String> a = MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + SECRET + "\",\"key\":\"" + SECRET + "\"}", 0);
         assertEquals(RpcError.INVALID_BLOCK_HASH, a.get("error"), "a hint may quote the caller's own field, after the key was checked");
     }
 }

@@ -28,6 +28,8 @@ final class Hcl {
 
     /** Thrown when a file does not parse; the message is the parser's, with file, line and column. */
     static final class ParseError extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         ParseError(String message) {
             super(message);
         }

@@ -19,7 +19,7 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
         Path dir = Hcl.TERRAFORM.resolve(relative);
         JsonNode parsed = Hcl.terraformTree();
         Map<String, JsonNode> files = new LinkedHashMap<>();
-        parsed.fields().forEachRemaining(file -> {
+        parsed.properties().iterator().forEachRemaining(file -> {
             // Only this directory's own files: a module's children are other modules.
             if (Path.of(file.getKey()).getParent().equals(dir)) files.put(file.getKey(), file.getValue());
         });
@@ -44,7 +44,7 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     Map<String, Integer> resourceTypes() {
         Map<String, Integer> types = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            file.path("resource").fields().forEachRemaining(type ->
+            file.path("resource").properties().iterator().forEachRemaining(type ->
                     types.merge(type.getKey(), type.getValue().size(), Integer::sum));
         }
         return types;
@@ -74,7 +74,7 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     Map<String, JsonNode> locals() {
         Map<String, JsonNode> locals = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            for (JsonNode block : file.path("locals")) block.fields().forEachRemaining(e -> locals.put(e.getKey(), e.getValue()));
+            for (JsonNode block : file.path("locals")) block.properties().iterator().forEachRemaining(e -> locals.put(e.getKey(), e.getValue()));
         }
         return locals;
     }
@@ -93,7 +93,7 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     private Map<String, JsonNode> blocks(String kind) {
         Map<String, JsonNode> blocks = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = file.path(kind).fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = file.path(kind).properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 blocks.put(e.getKey(), e.getValue().get(0));
             }
@@ -104,7 +104,7 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     private Map<String, JsonNode> named(String kind, String type) {
         Map<String, JsonNode> blocks = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            file.path(kind).path(type).fields().forEachRemaining(e -> blocks.put(e.getKey(), e.getValue().get(0)));
+            file.path(kind).path(type).properties().iterator().forEachRemaining(e -> blocks.put(e.getKey(), e.getValue().get(0)));
         }
         return blocks;
     }

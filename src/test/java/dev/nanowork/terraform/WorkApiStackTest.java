@@ -56,7 +56,7 @@ class WorkApiStackTest {
         expected.put("POST /${var.name}/work_validate", "validate/work_validate");
 
         Map<String, String> actual = new LinkedHashMap<>();
-        variant.local("routes").fields().forEachRemaining(route -> actual.put(
+        variant.local("routes").properties().iterator().forEachRemaining(route -> actual.put(
                 route.getValue().get("route_key").asText(),
                 route.getValue().get("function").asText() + route.getValue().get("path").asText()));
         assertEquals(expected, actual, "route key -> function and the path the application sees");
@@ -139,7 +139,7 @@ class WorkApiStackTest {
     void defaultVariantsAreX86AndArmWithLargeGenerateMemory() {
         JsonNode variants = stack.variable("variants").get("default");
         Map<String, String> architectures = new LinkedHashMap<>();
-        variants.fields().forEachRemaining(v -> architectures.put(v.getKey(), v.getValue().get("architecture").asText()));
+        variants.properties().iterator().forEachRemaining(v -> architectures.put(v.getKey(), v.getValue().get("architecture").asText()));
         assertEquals(Map.of("x86_64", "x86_64", "arm64", "arm64"), architectures, "default variants and their architectures");
         String type = stack.variable("variants").get("type").asText().replaceAll("\\s+", " ");
         assertTrue(type.contains("generate_memory_mb = optional(number, 10240)"), "generate gets 10,240 MB (about 6 vCPUs) by default: " + type);
@@ -157,7 +157,7 @@ class WorkApiStackTest {
         assertText("${var.managed_instances.enabled ? var.managed_instance_variants : {}}", stack.local("managed_variants"),
                 "no managed variant unless enabled");
         Map<String, String> offered = new LinkedHashMap<>();
-        stack.variable("managed_instance_variants").get("default").fields().forEachRemaining(v -> offered.put(
+        stack.variable("managed_instance_variants").get("default").properties().iterator().forEachRemaining(v -> offered.put(
                 v.getValue().get("architecture").asText(), v.getValue().get("instance_types").toString()));
         assertTrue(offered.getOrDefault("x86_64", "").matches(".*\"c7[ia]\\..*"), "an AVX-512 (c7i/c7a) variant: " + offered);
         assertTrue(offered.getOrDefault("arm64", "").matches(".*\"c[78]g\\..*"), "a newer Graviton (c7g/c8g) variant: " + offered);
@@ -190,7 +190,7 @@ class WorkApiStackTest {
     @Test
     void everyLambdaFunctionIsDeclaredInTheCheckedModule() {
         Map<String, Integer> functions = new LinkedHashMap<>();
-        Hcl.terraformTree().fields().forEachRemaining(file -> file.getValue().path("resource").path("aws_lambda_function")
+        Hcl.terraformTree().properties().iterator().forEachRemaining(file -> file.getValue().path("resource").path("aws_lambda_function")
                 .fieldNames().forEachRemaining(name -> functions.merge(Hcl.TERRAFORM.relativize(java.nio.file.Path.of(file.getKey())) + ":" + name, 1, Integer::sum)));
         assertEquals(Map.of("modules/work-function/main.tf:this", 1), functions,
                 "every function comes from modules/work-function, whose timeout, JVM options, concurrency and SnapStart are checked");

@@ -1,13 +1,12 @@
-package dev.nanowork.rpc;
+package dev.nanowork.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.kernel.ScalarKernel;
-import dev.nanowork.search.SearchResult;
-import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.concurrent.CompletableFuture;
@@ -65,8 +64,8 @@ class WorkQueueTest {
         CompletableFuture<SearchResult> running = queue.submit(root(2), UNREACHABLE, now + LONG);
         while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
         // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
-        RpcError busy = assertThrows(RpcError.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
-        assertEquals(RpcError.BUSY, busy.error());
+        QueueRefusal late = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
+        assertTrue(late.getMessage().contains("would likely reach its deadline"), late.getMessage());
         // With time for the search ahead and its own (~2^23 attempts at the measured rate), it queues.
         CompletableFuture<SearchResult> queued = queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
         assertEquals(1, queue.waiting());
@@ -82,8 +81,8 @@ class WorkQueueTest {
         CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
         while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
         CompletableFuture<SearchResult> queued = queue.submit(root(2), UNREACHABLE, deadline);
-        RpcError busy = assertThrows(RpcError.class, () -> queue.submit(root(3), UNREACHABLE, deadline));
-        assertEquals(RpcError.BUSY, busy.error());
+        QueueRefusal full = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline));
+        assertTrue(full.getMessage().startsWith("1 searches are already waiting"), full.getMessage());
         queue.cancel(root(1));
         queue.cancel(root(2));
         await(running);

@@ -1,4 +1,4 @@
-package dev.nanowork.rpc;
+package dev.nanowork.function;
 
 import java.time.Duration;
 import java.util.OptionalLong;

@@ -15,7 +15,7 @@ import dev.nanowork.work.Difficulty;
  * Start-up, network and queueing time are left out: a warm function searching one work at a time.
  */
 public final class CostModel {
-    /** API Gateway's integration timeout, not raisable (PLATFORM.md). */
+    /** API Gateway HTTP API's integration timeout, not raisable (docs.aws.amazon.com/apigateway, HTTP API quotas). */
     public static final double GATEWAY_LIMIT_SECONDS = 30;
 
     private static final double LN_100 = Math.log(100);

@@ -1,12 +1,10 @@
-package dev.nanowork.rpc;
+package dev.nanowork.search;
 
-import dev.nanowork.search.CancelSignal;
-import dev.nanowork.search.SearchResult;
-import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,7 +16,7 @@ import java.util.concurrent.CompletableFuture;
  *       search and gets the same answer.
  *   <li>{@link #cancel} stops the running search for a root and drops its queued ones; their callers
  *       get {@link SearchResult.Cancelled}.
- *   <li>Beyond {@code capacity} waiting searches, {@link #submit} refuses with {@code Work queue full}.
+ *   <li>Beyond {@code capacity} waiting searches, {@link #submit} refuses with a {@link QueueRefusal}.
  *   <li>So does a search that would wait past its deadline: once a search has measured this process's
  *       rate, a new one is refused when the expected time of the searches ahead of it (each at most its own
  *       deadline) plus its own expected time passes its deadline. Refused at once, the caller can go
@@ -80,7 +78,8 @@ public final class WorkQueue implements AutoCloseable {
      *
      * @param deadlineNanos on the {@link System#nanoTime()} clock; a joiner's later deadline extends a
      *     queued search's (not a running one's)
-     * @throws RpcError {@code Work queue full} when {@code capacity} searches already wait
+     * @throws QueueRefusal when {@code capacity} searches already wait, or the ones ahead would make this one
+     *     miss its deadline
      */
     public CompletableFuture<SearchResult> submit(Root root, Difficulty difficulty, long deadlineNanos) {
         return submit(root, difficulty, deadlineNanos, true);
@@ -105,7 +104,7 @@ public final class WorkQueue implements AutoCloseable {
             }
             int slots = capacity + (running == null ? 1 : 0); // an idle runner takes the next one at once
             if (waiting.size() >= slots) {
-                throw new RpcError(RpcError.BUSY, capacity + " searches are already waiting; retry later or use another work server");
+                throw new QueueRefusal(capacity + " searches are already waiting; retry later or use another work server");
             }
             if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
             Job job = new Job(root, difficulty, deadlineNanos, coalesces);
@@ -124,7 +123,7 @@ public final class WorkQueue implements AutoCloseable {
         for (Job j : waiting) ahead += expectedNanos(j, now);
         double expected = ahead + difficulty.expectedAttempts() / attemptsPerNano;
         if (expected > deadlineNanos - now) {
-            throw new RpcError(RpcError.BUSY, String.format(java.util.Locale.ROOT,
+            throw new QueueRefusal(String.format(Locale.ROOT,
                     "the searches ahead of this one are expected to take %.1f s, so it would likely reach its deadline;"
                             + " retry later or use another work server", ahead / 1e9));
         }
@@ -132,7 +131,7 @@ public final class WorkQueue implements AutoCloseable {
 
     /** A queued or running job's expected search time at the measured rate, at most until its deadline. */
     private double expectedNanos(Job job, long now) {
-        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, job.deadlineNanos - now));
+        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, (double) (job.deadlineNanos - now)));
     }
 
     /** Cancels the running and queued searches for {@code root}; answers how many there were. */
@@ -194,11 +193,14 @@ public final class WorkQueue implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 result = new SearchResult.Failed(e, 0, 0);
             }
-            if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
-                double rate = (double) result.attempts() / result.elapsedNanos();
-                synchronized (lock) {
+            synchronized (lock) {
+                if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
+                    double rate = (double) result.attempts() / result.elapsedNanos();
                     attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
                 }
+                // Before its callers hear of it: a search they have seen end no longer counts as ahead of the
+                // next one (which the deadline check would otherwise weigh, and might refuse for it).
+                running = null;
             }
             job.result.complete(result);
         }

@@ -1,0 +1,62 @@
+package dev.nanowork.rpc;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.annotation.JsonNaming;
+import dev.nanowork.work.Difficulty;
+
+/**
+ * What the RPC answers, one record per kind, written by Jackson as nano_node writes its answers: a flat
+ * object, fields in the order of the record's components, names in snake case, every value a string.
+ *
+ * <p>{@code DEDUCTION} writes no type field; it only makes Jackson serialise each answer by its own
+ * record when the declared type is this interface (Funqy's writer is made for the function's return
+ * type, and an interface alone has no properties).
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.DEDUCTION)
+public sealed interface Answer {
+    /** A refusal: nano_node's {@code error} string and, when there is one, a {@code hint} saying what to change. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Refusal(String error, String hint) implements Answer {}
+
+    /** {@code work_validate}: {@code valid} only when the request named a difficulty or multiplier. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Validation(String valid, String validAll, String validReceive, String difficulty, String multiplier)
+            implements Answer {}
+
+    /** {@code work_generate}: the work found for {@code hash}. */
+    record Generated(String hash, String work, String difficulty, String multiplier) implements Answer {}
+
+    /** {@code work_cancel}: always {@code {"success": ""}}, as nano_node. */
+    record Success(String success) implements Answer {
+        public static final Success EMPTY = new Success("");
+    }
+
+    /** The status action: what runs, what is served, and the queue now. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Status(String version, String kernel, String lanes, String states, String threads, String c2, String serves,
+            String minDifficulty, String maxDifficulty, String searching, String queued, String requestsServed)
+            implements Answer {}
+
+    /** {@code benchmark}: the rate measured, and the machine and JVM it was measured on. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record Benchmark(String kernel, String lanes, String states, String threads, String seconds, String attempts, String mhs,
+            String cpuModel, String cpuFlags, String availableProcessors, String jvm, String jitFlags) implements Answer {}
+
+    /** nano_node's boolean: {@code "1"} or {@code "0"}. */
+    static String bit(boolean b) {
+        return b ? "1" : "0";
+    }
+
+    /** {@code difficulty} of a work value, as nano_node writes it. */
+    static String difficulty(long value) {
+        return new Difficulty(value).toString();
+    }
+
+    /** {@code multiplier} of a work value against the send threshold, as nano_node writes it. */
+    static String multiplier(long value) {
+        return Difficulty.formatMultiplier(new Difficulty(value).multiplier());
+    }
+}
