@@ -6,11 +6,18 @@ locals {
   managed = var.capacity_provider_arn != null
 
   # Lambda's java runtimes stop tiered compilation at C1 unless SnapStart or provisioned concurrency is
-  # on, and C1 runs the vector kernel about 400x slower: ask for C2 explicitly rather than rely on
-  # SnapStart switching it back. --add-modules needs the = form here: JAVA_TOOL_OPTIONS is split on
-  # spaces, and "--add-modules jdk.incubator.vector" stops the JVM from starting.
+  # on, and C1 runs the vector kernel about 400x slower. The runtime puts -XX:TieredStopAtLevel=1 on the
+  # java command line, where it beats JAVA_TOOL_OPTIONS: the wrapper script shipped in function.zip
+  # (src/main/zip.jvm/jvm-wrapper.sh, AWS_LAMBDA_EXEC_WRAPPER) takes it off the command line, on $LATEST,
+  # SnapStart versions and Managed Instances alike; LambdaRuntimeIT proves it under the real runtime client.
+
+  # Also in JAVA_TOOL_OPTIONS, so they hold even without the wrapper. --add-modules needs the = form here:
+  # JAVA_TOOL_OPTIONS is split on spaces, and "--add-modules jdk.incubator.vector" stops the JVM. java.lang
+  # opened: jboss-threads throws IllegalAccessError when a thread exits without it (the jar manifest's
+  # Add-Opens only applies to java -jar, which Lambda does not use).
   required_jvm_options = [
     "--add-modules=jdk.incubator.vector",
+    "--add-opens=java.base/java.lang=ALL-UNNAMED",
     "-XX:TieredStopAtLevel=4",
   ]
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
@@ -68,6 +75,7 @@ resource "aws_lambda_function" "this" {
 
   environment {
     variables = {
+      AWS_LAMBDA_EXEC_WRAPPER  = "/var/task/jvm-wrapper.sh"
       JAVA_TOOL_OPTIONS        = local.java_tool_options
       NANO_WORK_KERNEL         = var.kernel
       NANO_WORK_THREADS        = var.threads

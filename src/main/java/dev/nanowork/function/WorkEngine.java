@@ -43,6 +43,10 @@ public class WorkEngine {
     private Deadlines deadlines;
 
     void start(@Observes StartupEvent event) {
+        if (!searches(Action.served(config.serve()))) {
+            startValidateOnly();
+            return;
+        }
         KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()));
         int threads = Threads.resolve(config.threads());
         WorkSearch search = new WorkSearch(selection.kernel(), threads);
@@ -58,6 +62,25 @@ public class WorkEngine {
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
         LOG.infof("work kernel primed at %.1f MH/s per thread", selection.prime());
 
+        serve(search);
+    }
+
+    /** Whether any served action searches (work_generate, benchmark): only then is a kernel selected and primed. */
+    static boolean searches(java.util.Set<Action> served) {
+        return served.contains(Action.WORK_GENERATE) || served.contains(Action.BENCHMARK);
+    }
+
+    /**
+     * A function that serves only work_validate (one BLAKE2b per request) selects and primes no kernel: at the
+     * CPU share of 512 MB priming alone took seconds of init. The scalar kernel stands in unused; the search
+     * pool starts its threads on first use, which never comes.
+     */
+    private void startValidateOnly() {
+        LOG.info("work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
+        serve(new WorkSearch(new dev.nanowork.kernel.ScalarKernel(), 1));
+    }
+
+    private void serve(WorkSearch search) {
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
         queue = new WorkQueue(search, config.queueCapacity());
         rpc = new WorkRpc(queue, new WorkRpc.Settings(

@@ -66,6 +66,12 @@ class WorkFunctionModuleTest {
         assertTrue(required.contains("-XX:TieredStopAtLevel=4") || required.contains("-XX:-TieredCompilation"),
                 "a flag that keeps C2 on in " + required);
         assertTrue(required.stream().noneMatch(o -> o.contains(" ")), "one option per element: " + required);
+        // jboss-threads throws IllegalAccessError when a thread exits without it (Lambda does not use java -jar).
+        assertTrue(required.contains("--add-opens=java.base/java.lang=ALL-UNNAMED"), "java.lang opened in " + required);
+        // The runtime's -XX:TieredStopAtLevel=1 on the command line beats JAVA_TOOL_OPTIONS: the wrapper in the zip
+        // takes it off (dev.nanowork.lambda.LambdaRuntimeIT runs it).
+        assertText("/var/task/jvm-wrapper.sh", variables.get("AWS_LAMBDA_EXEC_WRAPPER"), "AWS_LAMBDA_EXEC_WRAPPER");
+        assertTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")), "the wrapper is executable");
         assertTrue(validations(module.variable("extra_jvm_options")).stream().anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
                 "extra_jvm_options must refuse options that stop below C2");
     }
@@ -75,7 +81,7 @@ class WorkFunctionModuleTest {
         JsonNode variables = block(function, "environment", "function").get("variables");
         Set<String> names = new TreeSet<>();
         variables.fieldNames().forEachRemaining(names::add);
-        assertEquals(Set.of("JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_SERVE",
+        assertEquals(Set.of("AWS_LAMBDA_EXEC_WRAPPER", "JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_SERVE",
                 "NANO_WORK_MAX_DIFFICULTY", "NANO_WORK_DEADLINE"), names);
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
         // to NANO_WORK_MAX_DIFFICULTY), so a renamed setting cannot silently stop reaching the function.
