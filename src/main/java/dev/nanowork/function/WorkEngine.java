@@ -38,8 +38,8 @@ public class WorkEngine {
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
     String version;
 
-    private WorkQueue queue;
-    private WorkRpc rpc;
+    private volatile WorkQueue queue;
+    private volatile WorkRpc rpc;
     private Deadlines deadlines;
 
     void start(@Observes StartupEvent event) {
@@ -78,6 +78,35 @@ public class WorkEngine {
     private void startValidateOnly() {
         LOG.info("work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
         serve(new WorkSearch(new dev.nanowork.kernel.ScalarKernel(), 1));
+    }
+
+    /**
+     * After a SnapStart restore, maybe on another host of the architecture: every random source gets fresh
+     * entropy (each restored copy would otherwise draw the same start nonces and benchmark roots), and the CPU's
+     * flags are read again. When they still allow the kernel selected before the snapshot, one INFO line says
+     * so; else the engine falls back to the scalar kernel, which runs anywhere, with one WARN line.
+     *
+     * @return the line logged
+     */
+    public synchronized String afterRestore(dev.nanowork.kernel.JvmProbe.CpuFacts cpu) {
+        java.security.SecureRandom fresh = new java.security.SecureRandom();
+        queue.search().reseed(fresh.generateSeed(32));
+        rpc.reseed(fresh.generateSeed(32));
+        String kernel = kernel().name();
+        String where = cpu.model() + " (" + (cpu.flagsKnown() ? String.join(" ", cpu.features()) : "flags unreadable") + ")";
+        if (cpu.allows(kernel)) {
+            String line = "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
+            LOG.info(line);
+            return line;
+        }
+        WorkQueue old = queue;
+        serve(new WorkSearch(new dev.nanowork.kernel.ScalarKernel(), old.search().threads()));
+        old.close();
+        old.search().close();
+        String line = "SnapStart restore: random sources reseeded; CPU " + where + " lacks what the " + kernel
+                + " kernel was selected for before the snapshot: falling back to scalar";
+        LOG.warn(line);
+        return line;
     }
 
     private void serve(WorkSearch search) {

@@ -3,6 +3,7 @@ package dev.nanowork.kernel;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -88,5 +89,79 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
             return new C2(true, "on: TieredStopAtLevel=" + stop.get());
         }
         return new C2(true, "on");
+    }
+
+    /**
+     * The CPU facts that decide the kernels' speed, for {@code status} and {@code benchmark} (so a deployed
+     * function tells what Lambda really gives) and for the SnapStart restore check: the CPU model, which of
+     * the vector features that matter it has, and what the JIT compiles for it.
+     *
+     * @param model {@code model name} of /proc/cpuinfo (x86), {@code ARM CPU part 0xd0c} (ARM), else {@code os.arch}
+     * @param features those of {@link #FEATURES} the CPU reports, in that order; empty when /proc/cpuinfo is unreadable
+     * @param flagsKnown whether /proc/cpuinfo was read (when not, nothing can be concluded from {@code features})
+     * @param useAvx the {@code UseAVX} flag (x86 only), else {@code none}
+     * @param maxVectorSize the {@code MaxVectorSize} flag in bytes, else {@code none}
+     * @param preferredBits {@code LongVector.SPECIES_PREFERRED} width, 0 when the vector module is not readable
+     */
+    public record CpuFacts(String model, List<String> features, boolean flagsKnown, String useAvx, String maxVectorSize, int preferredBits) {
+        /** x86: AVX2 (256-bit), AVX-512F (512-bit); ARM: Advanced SIMD (NEON, 128-bit), SVE. */
+        public static final List<String> FEATURES = List.of("avx2", "avx512f", "asimd", "sve");
+
+        /** Reads /proc/cpuinfo and the JIT's flags now (again after a SnapStart restore, on another host). */
+        public static CpuFacts current() {
+            Optional<String> flags = cpuinfo("flags").or(() -> cpuinfo("Features"));
+            java.util.Set<String> present = java.util.Set.of(flags.orElse("").split("\\s+"));
+            HotSpotDiagnosticMXBean bean = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+            boolean readable = ModuleLayer.boot().findModule(VECTOR_MODULE).filter(JvmProbe.class.getModule()::canRead).isPresent();
+            return new CpuFacts(cpuinfo("model name").or(() -> cpuinfo("CPU part").map(p -> "ARM CPU part " + p)).orElse(System.getProperty("os.arch")),
+                    FEATURES.stream().filter(present::contains).toList(), flags.isPresent(), vmFlag(bean, "UseAVX"), vmFlag(bean, "MaxVectorSize"),
+                    readable ? dev.nanowork.kernel.vector.VectorKernels.preferredBits() : 0);
+        }
+
+        /** The answer fields: {@code cpu_model}, {@code cpu_features}, {@code use_avx}, {@code max_vector_size}, {@code preferred_vector_bits}. */
+        public java.util.Map<String, String> fields() {
+            java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+            fields.put("cpu_model", model);
+            fields.put("cpu_features", flagsKnown ? String.join(" ", features) : "unknown");
+            fields.put("use_avx", useAvx);
+            fields.put("max_vector_size", maxVectorSize);
+            fields.put("preferred_vector_bits", Integer.toString(preferredBits));
+            return fields;
+        }
+
+        /**
+         * Whether this CPU has what kernel {@code name} was compiled for: {@code vector512} needs AVX-512F on x86,
+         * {@code vector256} AVX2; on ARM every vector kernel wider than NEON's 128 bits needs SVE. Scalar runs
+         * anywhere, and so does everything when the CPU's flags cannot be read.
+         */
+        public boolean allows(String name) {
+            if (!flagsKnown || !name.startsWith("vector")) return true;
+            boolean arm = features.contains("asimd") || System.getProperty("os.arch", "").contains("aarch64");
+            return switch (name) {
+                case "vector512" -> arm ? features.contains("sve") : features.contains("avx512f");
+                case "vector256" -> arm ? features.contains("sve") : features.contains("avx2");
+                default -> true;
+            };
+        }
+
+        private static String vmFlag(HotSpotDiagnosticMXBean bean, String name) {
+            try {
+                return bean.getVMOption(name).getValue();
+            } catch (IllegalArgumentException | NullPointerException e) {
+                return "none"; // not a flag of this VM or CPU (UseAVX on arm64)
+            }
+        }
+
+        /** The first {@code key : value} line of /proc/cpuinfo with exactly this key. */
+        public static Optional<String> cpuinfo(String key) {
+            java.nio.file.Path path = java.nio.file.Path.of("/proc/cpuinfo");
+            if (!java.nio.file.Files.isReadable(path)) return Optional.empty();
+            try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(path)) {
+                return lines.filter(l -> l.indexOf(':') > 0 && l.substring(0, l.indexOf(':')).strip().equals(key))
+                        .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst();
+            } catch (java.io.IOException | java.io.UncheckedIOException e) {
+                return Optional.empty();
+            }
+        }
     }
 }

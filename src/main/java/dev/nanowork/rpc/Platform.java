@@ -2,14 +2,10 @@ package dev.nanowork.rpc;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * What the machine and the JVM are, for {@code status} and {@code benchmark}: the JIT flags that decide
@@ -46,25 +42,11 @@ public final class Platform {
 
     /** The CPU model from /proc/cpuinfo ({@code model name}, or the ARM part number), else {@code os.arch}. */
     public static String cpuModel() {
-        return cpuinfo("model name").or(() -> cpuinfo("CPU part").map(p -> "ARM CPU part " + p))
-                .orElse(System.getProperty("os.arch"));
+        return dev.nanowork.kernel.JvmProbe.CpuFacts.current().model();
     }
 
     /** The CPU's feature flags ({@code flags} on x86, {@code Features} on ARM), or empty. */
     public static String cpuFlags() {
-        return cpuinfo("flags").or(() -> cpuinfo("Features")).orElse("");
-    }
-
-    private static Optional<String> cpuinfo(String key) {
-        Path path = Path.of("/proc/cpuinfo");
-        if (!Files.isReadable(path)) return Optional.empty();
-        try (Stream<String> lines = Files.lines(path)) {
-            return lines.filter(l -> l.startsWith(key) && l.indexOf(':') > 0)
-                    .map(l -> l.substring(0, l.indexOf(':')).strip().equals(key) ? l.substring(l.indexOf(':') + 1).strip() : null)
-                    .filter(v -> v != null)
-                    .findFirst();
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
-        }
+        return dev.nanowork.kernel.JvmProbe.CpuFacts.cpuinfo("flags").or(() -> dev.nanowork.kernel.JvmProbe.CpuFacts.cpuinfo("Features")).orElse("");
     }
 }

@@ -54,6 +54,11 @@ public final class WorkRpc {
     private final AtomicLong served = new AtomicLong();
     private final SecureRandom random = new SecureRandom();
 
+    /** Mixes fresh entropy into the benchmark roots' generator: after a SnapStart restore every copy must differ. */
+    public void reseed(byte[] seed) {
+        random.setSeed(seed);
+    }
+
     public WorkRpc(WorkQueue queue, Settings settings) {
         this(queue, settings, SharedSecret.NONE);
     }
@@ -214,6 +219,7 @@ public final class WorkRpc {
         a.put("searching", bit(queue.searching()));
         a.put("queued", Integer.toString(queue.waiting()));
         a.put("requests_served", Long.toString(served.get()));
+        a.putAll(dev.nanowork.kernel.JvmProbe.CpuFacts.current().fields());
         return a;
     }
 
@@ -242,6 +248,7 @@ public final class WorkRpc {
         a.put("available_processors", Integer.toString(Runtime.getRuntime().availableProcessors()));
         a.put("jvm", Platform.jvm());
         a.put("jit_flags", Platform.jitFlags());
+        a.putAll(dev.nanowork.kernel.JvmProbe.CpuFacts.current().fields());
         return a;
     }
 
