@@ -21,7 +21,7 @@ url_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --target)
-      [ $# -ge 2 ] && [[ "$2" == *=* ]] || die "--target takes NAME=LABEL"
+      { [ $# -ge 2 ] && [[ "$2" == *=* ]]; } || die "--target takes NAME=LABEL"
       TARGETS["${2%%=*}"]="${2#*=}"
       shift 2
       ;;

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Selects a JDK 25 for the scripts of this project (sourced, not run): this machine kind's default java is
 # 17, while the project is built and tested on 25 (it needs 21+ for jdk.incubator.vector).
 # Keeps JAVA_HOME when it already names a JDK 25; else takes the first one under /usr/lib/jvm.
