@@ -1,12 +1,7 @@
 # terraform test with mock_provider "aws": plans and applies the module with mock values, no AWS account.
 
 mock_provider "aws" {
-  mock_resource "aws_iam_role" {
-    defaults = { arn = "arn:aws:iam::123456789012:role/nano-work-x86_64-generate-role" }
-  }
-  mock_data "aws_iam_policy_document" {
-    defaults = { json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}" }
-  }
+  source = "../../tests/mocks"
 }
 
 variables {

@@ -2,12 +2,7 @@
 # function on Managed Instances.
 
 mock_provider "aws" {
-  mock_resource "aws_iam_role" {
-    defaults = { arn = "arn:aws:iam::123456789012:role/nano-work-variant-role" }
-  }
-  mock_data "aws_iam_policy_document" {
-    defaults = { json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}" }
-  }
+  source = "../../tests/mocks"
 }
 
 variables {

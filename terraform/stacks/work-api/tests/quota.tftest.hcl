@@ -2,18 +2,8 @@
 # of 10 cannot reserve anything (100 stay unreserved), and the check says so at plan.
 
 mock_provider "aws" {
-  mock_resource "aws_iam_role" {
-    defaults = { arn = "arn:aws:iam::123456789012:role/nano-work-role" }
-  }
-  mock_resource "aws_apigatewayv2_api" {
-    defaults = {
-      id            = "abcdef1234"
-      execution_arn = "arn:aws:execute-api:us-east-1:123456789012:abcdef1234"
-    }
-  }
-  mock_data "aws_iam_policy_document" {
-    defaults = { json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}" }
-  }
+  source = "../../tests/mocks"
+
   mock_data "aws_servicequotas_service_quota" {
     defaults = { value = 10 }
   }
