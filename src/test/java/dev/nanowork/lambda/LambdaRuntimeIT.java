@@ -365,14 +365,14 @@ class LambdaRuntimeIT {
         }
 
         @Override
-        public void close() throws Exception {
+        public void close() throws IOException {
             // The kernel frees the group once its last process is reaped; a cgroup directory goes with rmdir.
             for (int i = 0; cgroup != null && Files.exists(cgroup); i++) {
                 try {
                     Files.delete(cgroup);
                 } catch (IOException e) {
                     if (i >= 50) throw e;
-                    Thread.sleep(100);
+                    java.util.concurrent.locks.LockSupport.parkNanos(100_000_000L);
                 }
             }
         }
