@@ -43,6 +43,7 @@ if [ "$kernel" = all ]; then
   # Every kernel this JVM runs at full speed, as the selector sees it (the wider ones fail to select).
   kernels=""
   for k in vector512 vector256 vector128 scalar; do
+    # shellcheck disable=SC2086 # $jvm_opts is a list of JVM options: split into words on purpose
     if java --add-modules=jdk.incubator.vector $jvm_opts -cp "$cp" dev.nanowork.kernel.bench.KernelBench \
         --kernel "$k" --check >/dev/null 2>&1; then kernels="$kernels $k"; fi
   done
@@ -53,6 +54,7 @@ fi
 echo "# $(date -u +%FT%TZ) load average: $(cut -d' ' -f1-3 /proc/loadavg) kernels:$kernels threads: $threads" >&2
 for k in $kernels; do
   for t in $threads; do
+    # shellcheck disable=SC2086 # $jvm_opts is a list of JVM options: split into words on purpose
     java --add-modules=jdk.incubator.vector $jvm_opts -cp "$cp" dev.nanowork.kernel.bench.KernelBench \
       --kernel "$k" --threads "$t" --seconds "$seconds" --runs "$runs"
   done

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Asks each deployed variant for its hash rate ({"action":"benchmark"} on its nano RPC entry) and appends
 # one JSON line per variant to infra/rates/deployed.jsonl, the file the cost model reads: the function's
-# answer (kernel, lanes, states, threads, mhs, cpu_model, cpu_flags, jvm, jit_flags) plus "target" (the
+# answer (kernel, lanes, states, threads, mhs, cpu_model, cpu_flags, jvm, jit_flags, and the CPU facts that
+# tell what Lambda really gives: cpu_features of avx2 avx512f asimd sve, use_avx, max_vector_size,
+# preferred_vector_bits) plus "target" (the
 # variant's label, e.g. lambda-x86_64-10240, lambda-arm64-10240, lmi-c7i) and "measured_at".
 # Usage: infra/collect-rates.sh [--url NAME=URL]... [--target NAME=LABEL]...
 #   Default: every variant of the deployed stack, labelled by its variant_targets output.
@@ -12,14 +14,14 @@ source "$(dirname "$0")/lib/common.sh"
 require curl jq
 
 RATES="${RATES_FILE:-$ROOT/infra/rates/deployed.jsonl}"
-FIELDS='["kernel","lanes","states","threads","mhs","cpu_model","cpu_flags","jvm","jit_flags"]'
+FIELDS='["kernel","lanes","states","threads","mhs","cpu_model","cpu_flags","jvm","jit_flags","cpu_features","use_avx","max_vector_size","preferred_vector_bits"]'
 
 declare -A TARGETS=()
 url_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --target)
-      [ $# -ge 2 ] && [[ "$2" == *=* ]] || die "--target takes NAME=LABEL"
+      { [ $# -ge 2 ] && [[ "$2" == *=* ]]; } || die "--target takes NAME=LABEL"
       TARGETS["${2%%=*}"]="${2#*=}"
       shift 2
       ;;
@@ -57,7 +59,7 @@ for name in $(printf '%s\n' "${!VARIANT_URLS[@]}" | sort); do
     continue
   fi
   jq -c --arg target "$target" '. + {target: $target, measured_at: (now | todate)}' <<<"$answer" >>"$RATES"
-  echo "ok    $name ($target): $(jq -r '"\(.mhs) MH/s, \(.kernel) x \(.threads) threads, \(.cpu_model)"' <<<"$answer")"
+  echo "ok    $name ($target): $(jq -r '"\(.mhs) MH/s, \(.kernel) x \(.threads) threads, \(.cpu_model) [\(.cpu_features)], UseAVX \(.use_avx), preferred \(.preferred_vector_bits) bits"' <<<"$answer")"
 done
 
 echo "appended to $RATES"

@@ -30,7 +30,7 @@ read_variant_urls() {
   while [ $# -gt 0 ]; do
     case "$1" in
       --url)
-        [ $# -ge 2 ] && [[ "$2" == *=http* ]] || die "--url takes NAME=URL, e.g. --url x86_64=https://abc.execute-api.us-east-1.amazonaws.com/x86_64"
+        { [ $# -ge 2 ] && [[ "$2" == *=http* ]]; } || die "--url takes NAME=URL, e.g. --url x86_64=https://abc.execute-api.us-east-1.amazonaws.com/x86_64"
         VARIANT_URLS["${2%%=*}"]="${2#*=}"
         shift 2
         ;;

@@ -20,7 +20,7 @@ else
   case $- in *f*) nano_work_noglob=1 ;; *) nano_work_noglob="" ;; esac
   set +f # mvnw runs with globbing off
   for nano_work_dir in ${NANO_WORK_JDK_DIRS:-/usr/lib/jvm/*}; do
-    [ -x "$nano_work_dir/bin/java" ] && [ -x "$nano_work_dir/bin/javac" ] || continue
+    if [ ! -x "$nano_work_dir/bin/java" ] || [ ! -x "$nano_work_dir/bin/javac" ]; then continue; fi
     nano_work_major="$(nano_work_jdk_major "$nano_work_dir")"
     if [ "$nano_work_major" -ge 21 ] && [ "$nano_work_major" -gt "$nano_work_best_major" ]; then
       nano_work_best="$nano_work_dir"

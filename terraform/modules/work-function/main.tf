@@ -3,14 +3,27 @@
 # when capacity_provider_arn is set.
 
 locals {
-  managed = var.capacity_provider_arn != null
+  # A known boolean, not a test on the ARN: the capacity provider's ARN is unknown until it is created, and
+  # count or for_each on it fails the first plan ("Invalid count argument").
+  managed = var.on_managed_instances
+
+  # Publishing a version on Managed Instances starts its execution environments (instances launch first):
+  # longer than the provider's 10 minute default in practice.
+  managed_timeout = "30m"
 
   # Lambda's java runtimes stop tiered compilation at C1 unless SnapStart or provisioned concurrency is
-  # on, and C1 runs the vector kernel about 400x slower: ask for C2 explicitly rather than rely on
-  # SnapStart switching it back. --add-modules needs the = form here: JAVA_TOOL_OPTIONS is split on
-  # spaces, and "--add-modules jdk.incubator.vector" stops the JVM from starting.
+  # on, and C1 runs the vector kernel about 400x slower. The runtime puts -XX:TieredStopAtLevel=1 on the
+  # java command line, where it beats JAVA_TOOL_OPTIONS: the wrapper script shipped in function.zip
+  # (src/main/zip.jvm/jvm-wrapper.sh, AWS_LAMBDA_EXEC_WRAPPER) takes it off the command line, on $LATEST,
+  # SnapStart versions and Managed Instances alike; LambdaRuntimeIT proves it under the real runtime client.
+
+  # Also in JAVA_TOOL_OPTIONS, so they hold even without the wrapper. --add-modules needs the = form here:
+  # JAVA_TOOL_OPTIONS is split on spaces, and "--add-modules jdk.incubator.vector" stops the JVM. java.lang
+  # opened: jboss-threads throws IllegalAccessError when a thread exits without it (the jar manifest's
+  # Add-Opens only applies to java -jar, which Lambda does not use).
   required_jvm_options = [
     "--add-modules=jdk.incubator.vector",
+    "--add-opens=java.base/java.lang=ALL-UNNAMED",
     "-XX:TieredStopAtLevel=4",
   ]
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
@@ -64,10 +77,12 @@ resource "aws_lambda_function" "this" {
 
   # Plain Lambda: reserved concurrency caps simultaneous runs and so the cost per hour. On managed
   # instances the cap is aws_lambda_function_scaling_config below (the EC2 fleet is what is paid).
-  reserved_concurrent_executions = local.managed ? null : var.reserved_concurrency
+  # -1 (the provider's default) is unreserved.
+  reserved_concurrent_executions = local.managed ? -1 : var.reserved_concurrency
 
   environment {
     variables = {
+      AWS_LAMBDA_EXEC_WRAPPER  = "/var/task/jvm-wrapper.sh"
       JAVA_TOOL_OPTIONS        = local.java_tool_options
       NANO_WORK_KERNEL         = var.kernel
       NANO_WORK_THREADS        = var.threads
@@ -83,6 +98,11 @@ resource "aws_lambda_function" "this" {
     content {
       apply_on = snap_start.value
     }
+  }
+
+  timeouts {
+    create = local.managed ? local.managed_timeout : "10m"
+    update = local.managed ? local.managed_timeout : "10m"
   }
 
   dynamic "capacity_provider_config" {
@@ -124,5 +144,11 @@ resource "aws_lambda_function_scaling_config" "this" {
   function_scaling_config {
     min_execution_environments = var.min_execution_environments
     max_execution_environments = var.max_execution_environments
+  }
+
+  # The apply waits until the environments have scaled to the minimum.
+  timeouts {
+    create = local.managed_timeout
+    update = local.managed_timeout
   }
 }

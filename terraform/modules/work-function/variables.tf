@@ -163,6 +163,17 @@ variable "capacity_provider_arn" {
   }
 }
 
+variable "on_managed_instances" {
+  type        = bool
+  description = "Whether the function runs on Lambda Managed Instances (then capacity_provider_arn names the capacity provider). A separate boolean because the ARN is unknown until the capacity provider exists."
+  default     = false
+
+  validation {
+    condition     = var.on_managed_instances == (var.capacity_provider_arn != null)
+    error_message = "on_managed_instances must be true exactly when capacity_provider_arn is set."
+  }
+}
+
 variable "memory_gib_per_vcpu" {
   type        = number
   description = "Managed instances only: memory per vCPU of the execution environment (2 to 8 GiB). 2 gives the most vCPUs for memory_mb."

@@ -51,6 +51,7 @@ module "generate" {
   log_retention_days = var.log_retention_days
   tags               = var.tags
 
+  on_managed_instances       = var.managed_instances != null
   capacity_provider_arn      = try(var.managed_instances.capacity_provider_arn, null)
   memory_gib_per_vcpu        = try(var.managed_instances.memory_gib_per_vcpu, 2)
   min_execution_environments = try(var.managed_instances.min_execution_environments, 1)

@@ -1,7 +1,8 @@
 # Lambda Managed Instances: the same function.zip on chosen EC2 types, for the CPUs plain Lambda does
 # not document (AVX-512 on c7i/c7a; Graviton3/4 on c7g/c8g). Off unless managed_instances.enabled.
-# Resource names and arguments follow the AWS provider 6.24+ docs (aws_lambda_capacity_provider,
-# aws_lambda_function.capacity_provider_config, aws_lambda_function_scaling_config).
+# Resource names and arguments follow the AWS provider docs (aws_lambda_capacity_provider,
+# aws_lambda_function.capacity_provider_config, aws_lambda_function_scaling_config); tests/ plans and applies
+# them with mock_provider "aws" (terraform test).
 
 data "aws_iam_policy_document" "capacity_provider_assume_role" {
   statement {
@@ -52,6 +53,10 @@ resource "aws_lambda_capacity_provider" "this" {
   capacity_provider_scaling_config {
     scaling_mode   = "Auto"
     max_vcpu_count = each.value.max_vcpu_count
+  }
+
+  timeouts {
+    create = "30m"
   }
 
   depends_on = [aws_iam_role_policy_attachment.capacity_provider_operator]

@@ -40,3 +40,8 @@ output "access_log_group_name" {
   description = "CloudWatch log group of the API's access logs."
   value       = aws_cloudwatch_log_group.access.name
 }
+
+output "reserved_concurrency_total" {
+  description = "Concurrent executions the stack reserves from the account's quota (which must exceed it by 100)."
+  value       = local.reserved_concurrency_total
+}

@@ -7,7 +7,6 @@ import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -111,6 +110,8 @@ public class HttpRoutes {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e); // records of strings always serialise
         }
-        rc.response().setStatusCode(200).putHeader(HttpHeaders.CONTENT_TYPE, "application/json").end(json);
+        // "Content-Type" spelled so: Quarkus' Lambda handler looks the header up case-sensitively and base64-encodes
+        // the body of an answer without it, which API Gateway then passes on encoded.
+        rc.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(json);
     }
 }

@@ -7,6 +7,7 @@ import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
+import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.Threads;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
@@ -21,7 +22,9 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
+import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -41,16 +44,44 @@ public class WorkEngine {
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
     String version;
 
-    private WorkQueue queue;
-    private WorkRpc rpc;
+    private volatile WorkQueue queue;
+    private volatile WorkRpc rpc;
     private Deadlines deadlines;
+    private WorkRpc.Settings settings;
+    private SharedSecret access;
+    private JvmProbe probe;
 
     void start(@Observes StartupEvent event) {
-        JvmProbe probe = JvmProbe.current();
-        HostFacts host = HostFacts.of(probe);
+        probe = JvmProbe.current();
+        deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
+        settings = new WorkRpc.Settings(Action.served(config.serve()),
+                parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
+                parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
+                config.benchmark().duration(), config.benchmark().maxDuration(), version);
+        access = access();
+        if (searches(settings.served())) {
+            serve(startSearch(), JvmProbe.CpuFacts.current());
+        } else {
+            // A function that serves only work_validate (one BLAKE2b per request) selects and primes no kernel:
+            // at the CPU share of 512 MB priming alone took seconds of init. The scalar kernel stands in unused;
+            // the search pool starts its threads on first use, which never comes.
+            LOG.info("work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
+            serve(new WorkSearch(new ScalarKernel(), 1), JvmProbe.CpuFacts.current());
+        }
+        LOG.info(() -> "serving " + settings.served().stream().map(Action::wireName).toList() + "; difficulties "
+                + config.minDifficulty() + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
+    }
+
+    /** Whether any served action searches (work_generate, benchmark): only then is a kernel selected and primed. */
+    static boolean searches(Set<Action> served) {
+        return served.contains(Action.WORK_GENERATE) || served.contains(Action.BENCHMARK);
+    }
+
+    /** Selects the kernel, says so, and primes it. */
+    private WorkSearch startSearch() {
         KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()), probe);
         int threads = Threads.resolve(config.threads());
-        LOG.info(() -> "JIT: " + host.jitFlags() + "; jdk.incubator.vector " + (probe.vectorModuleReadable()
+        LOG.info(() -> "JIT: " + JvmProbe.jitFlags() + "; jdk.incubator.vector " + (probe.vectorModuleReadable()
                 ? "readable" : "not readable (add --add-modules=jdk.incubator.vector)"));
         if (!selection.c2On() && selection.warning().isEmpty()) {
             // auto already warned when it fell back to scalar; an explicit kernel gets the same advice here.
@@ -61,16 +92,41 @@ public class WorkEngine {
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
         double primed = selection.prime();
         LOG.info(() -> String.format(Locale.ROOT, "work kernel primed at %.1f MH/s per thread", primed));
+        return new WorkSearch(selection.kernel(), threads);
+    }
 
-        deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
-        queue = new WorkQueue(new WorkSearch(selection.kernel(), threads), config.queueCapacity());
-        WorkRpc.Settings settings = new WorkRpc.Settings(Action.served(config.serve()),
-                parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
-                parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
-                config.benchmark().duration(), config.benchmark().maxDuration(), version);
-        rpc = new WorkRpc(queue, settings, access(), host);
-        LOG.info(() -> "serving " + settings.served().stream().map(Action::wireName).toList() + "; difficulties "
-                + config.minDifficulty() + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
+    private void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
+        queue = new WorkQueue(search, config.queueCapacity());
+        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu));
+    }
+
+    /**
+     * After a SnapStart restore, maybe on another host of the architecture: every random source gets fresh
+     * entropy (each restored copy would otherwise draw the same start nonces and benchmark roots), and the CPU's
+     * facts are read again. When they still allow the kernel selected before the snapshot, one INFO line says
+     * so; else the engine falls back to the scalar kernel, which runs anywhere, with one WARN line.
+     *
+     * @return the line logged
+     */
+    public synchronized String afterRestore(JvmProbe.CpuFacts cpu) {
+        WorkQueue restored = queue;
+        restored.search().reseed(new SecureRandom().generateSeed(32));
+        String kernel = kernel().name();
+        String where = cpu.model() + " (" + (cpu.flagsKnown() ? cpu.featureList() : "flags unreadable") + ")";
+        if (cpu.allows(kernel)) {
+            // A new RPC: the restored CPU's facts in its answers, and a benchmark generator seeded after the restore.
+            rpc = new WorkRpc(restored, settings, access, HostFacts.of(probe, cpu));
+            String line = "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
+            LOG.info(line);
+            return line;
+        }
+        serve(new WorkSearch(new ScalarKernel(), restored.search().threads()), cpu);
+        restored.close();
+        restored.search().close();
+        String line = "SnapStart restore: random sources reseeded; CPU " + where + " lacks what the " + kernel
+                + " kernel was selected for before the snapshot: falling back to scalar";
+        LOG.warning(line);
+        return line;
     }
 
     /** The credential, if one is configured; only whether it is set and where from is ever logged. */

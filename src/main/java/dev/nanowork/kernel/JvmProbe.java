@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -143,6 +144,57 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
                     .findFirst();
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
+        }
+    }
+
+    /**
+     * The CPU facts that decide the kernels' speed, for {@code status} and {@code benchmark} (so a deployed
+     * function tells what Lambda really gives) and for the SnapStart restore check: the CPU model, which of
+     * the vector features that matter it has, and what the JIT compiles for it.
+     *
+     * @param model {@link #cpuModel()}
+     * @param features those of {@link #FEATURES} the CPU reports, in that order; empty when /proc/cpuinfo is unreadable
+     * @param flagsKnown whether /proc/cpuinfo was read (when not, nothing can be concluded from {@code features})
+     * @param useAvx the {@code UseAVX} flag (x86 only), else {@code none}
+     * @param maxVectorSize the {@code MaxVectorSize} flag in bytes, else {@code none}
+     * @param preferredBits {@code LongVector.SPECIES_PREFERRED} width, 0 when the vector module is not readable
+     */
+    public record CpuFacts(String model, List<String> features, boolean flagsKnown, String useAvx, String maxVectorSize, int preferredBits) {
+        /** x86: AVX2 (256-bit), AVX-512F (512-bit); ARM: Advanced SIMD (NEON, 128-bit), SVE. */
+        public static final List<String> FEATURES = List.of("avx2", "avx512f", "asimd", "sve");
+
+        /** Reads /proc/cpuinfo and the JIT's flags now (again after a SnapStart restore, on another host). */
+        public static CpuFacts current() {
+            String flags = cpuFlags();
+            Set<String> present = Set.of(flags.split("\\s+"));
+            return new CpuFacts(cpuModel(), FEATURES.stream().filter(present::contains).toList(), !flags.isEmpty(),
+                    vmFlag("UseAVX"), vmFlag("MaxVectorSize"), JvmProbe.current().preferredBits());
+        }
+
+        /** {@code avx2 avx512f}, or {@code unknown} when /proc/cpuinfo could not be read. */
+        public String featureList() {
+            return flagsKnown ? String.join(" ", features) : "unknown";
+        }
+
+        /**
+         * Whether this CPU has what kernel {@code name} was compiled for: a {@code vector512} variant needs
+         * AVX-512F on x86, {@code vector256} AVX2; on ARM every vector kernel wider than NEON's 128 bits needs
+         * SVE. Scalar runs anywhere, and so does everything when the CPU's flags cannot be read.
+         */
+        public boolean allows(String name) {
+            if (!flagsKnown || !name.startsWith("vector")) return true;
+            boolean arm = features.contains("asimd") || System.getProperty("os.arch", "").contains("aarch64");
+            if (name.startsWith("vector512")) return arm ? features.contains("sve") : features.contains("avx512f");
+            if (name.startsWith("vector256")) return arm ? features.contains("sve") : features.contains("avx2");
+            return true;
+        }
+
+        private static String vmFlag(String name) {
+            try {
+                return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+            } catch (RuntimeException e) {
+                return "none"; // not a flag of this VM or CPU (UseAVX on arm64), or not HotSpot
+            }
         }
     }
 }

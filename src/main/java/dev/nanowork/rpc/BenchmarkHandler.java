@@ -45,7 +45,8 @@ final class BenchmarkHandler implements ActionHandler {
         return new Answer.Benchmark(kernel.name(), Integer.toString(kernel.lanes()), Integer.toString(kernel.states()),
                 Integer.toString(queue.search().threads()), String.format(Locale.ROOT, "%.3f", result.elapsedNanos() / 1e9),
                 Long.toString(result.attempts()), String.format(Locale.ROOT, "%.2f", result.megahashesPerSecond()),
-                host.cpuModel(), host.cpuFlags(), Integer.toString(host.availableProcessors()), host.jvm(), host.jitFlags());
+                host.cpu().model(), host.cpuFlags(), Integer.toString(host.availableProcessors()), host.jvm(), host.jitFlags(),
+                host.cpu().featureList(), host.cpu().useAvx(), host.cpu().maxVectorSize(), Integer.toString(host.cpu().preferredBits()));
     }
 
     /** A benchmark {@code duration} in seconds, positive and at most the configured cap. */

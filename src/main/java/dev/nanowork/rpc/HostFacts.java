@@ -3,13 +3,20 @@ package dev.nanowork.rpc;
 import dev.nanowork.kernel.JvmProbe;
 
 /**
- * The machine and JVM this process runs on, found once at start-up and shown by {@code status} and
- * {@code benchmark}: whether C2 compiles the kernel, the CPU, the JVM and the JIT flags that set the rate.
+ * The machine and JVM this process runs on, found at start-up (and again after a SnapStart restore) and
+ * shown by {@code status} and {@code benchmark}: whether C2 compiles the kernel, the CPU and its vector
+ * facts, the JVM and the JIT flags that set the rate.
  */
-public record HostFacts(boolean c2On, String cpuModel, String cpuFlags, int availableProcessors, String jvm, String jitFlags) {
-    /** The facts of this JVM, from its one probe. */
+public record HostFacts(boolean c2On, String cpuFlags, int availableProcessors, String jvm, String jitFlags,
+        JvmProbe.CpuFacts cpu) {
+    /** The facts of this JVM, from its one probe, on the CPU {@code cpu}. */
+    public static HostFacts of(JvmProbe probe, JvmProbe.CpuFacts cpu) {
+        return new HostFacts(probe.c2On(), JvmProbe.cpuFlags(), Runtime.getRuntime().availableProcessors(),
+                JvmProbe.jvm(), JvmProbe.jitFlags(), cpu);
+    }
+
+    /** The facts of this JVM on the CPU it runs on now. */
     public static HostFacts of(JvmProbe probe) {
-        return new HostFacts(probe.c2On(), JvmProbe.cpuModel(), JvmProbe.cpuFlags(), Runtime.getRuntime().availableProcessors(),
-                JvmProbe.jvm(), JvmProbe.jitFlags());
+        return of(probe, JvmProbe.CpuFacts.current());
     }
 }

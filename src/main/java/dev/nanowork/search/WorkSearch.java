@@ -51,6 +51,11 @@ public final class WorkSearch implements AutoCloseable {
         });
     }
 
+    /** Mixes fresh entropy into the start nonces' generator: after a SnapStart restore every copy must differ. */
+    public void reseed(byte[] seed) {
+        random.setSeed(seed);
+    }
+
     public WorkKernel kernel() {
         return kernel;
     }

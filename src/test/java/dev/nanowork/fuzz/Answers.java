@@ -22,9 +22,9 @@ public final class Answers {
             Set.of("valid", "valid_all", "valid_receive", "difficulty", "multiplier"),
             Set.of("success"),
             Set.of("version", "kernel", "lanes", "states", "threads", "c2", "serves", "min_difficulty", "max_difficulty",
-                    "searching", "queued", "requests_served"),
+                    "searching", "queued", "requests_served", "cpu_model", "cpu_features", "use_avx", "max_vector_size", "preferred_vector_bits"),
             Set.of("kernel", "lanes", "states", "threads", "seconds", "attempts", "mhs", "cpu_model", "cpu_flags",
-                    "available_processors", "jvm", "jit_flags"));
+                    "available_processors", "jvm", "jit_flags", "cpu_features", "use_avx", "max_vector_size", "preferred_vector_bits"));
 
     private Answers() {}
 

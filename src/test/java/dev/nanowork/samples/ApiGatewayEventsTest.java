@@ -31,6 +31,8 @@ class ApiGatewayEventsTest {
     static final Path EVENTS = Path.of("samples", "events");
     /** The events that record a refusal on purpose. */
     static final Set<String> REFUSED = Set.of("get-root", "malformed-root");
+    /** Where every answer is recorded for dev.nanowork.lambda.LambdaRuntimeIT (integration-test phase). */
+    static final Path RECORDED = Path.of("target", "mock-event-answers");
 
     static boolean lambdaBuild() {
         try {
@@ -70,6 +72,9 @@ class ApiGatewayEventsTest {
             String raw = given().contentType(ContentType.JSON).body(Files.readString(file)).when().post("/_lambda_")
                     .then().statusCode(200).extract().asString();
             JsonNode response = JSON.readTree(raw);
+            // The answer as the mock event server gave it, for LambdaRuntimeIT to compare the real runtime client's with.
+            Files.createDirectories(RECORDED);
+            Files.writeString(RECORDED.resolve(name + ".json"), raw);
             assertEquals(200, response.get("statusCode").asInt(), name + ": " + raw);
             String body = response.path("body").asText("");
             if (response.path("isBase64Encoded").asBoolean(false)) body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);

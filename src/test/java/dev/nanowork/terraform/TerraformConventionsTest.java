@@ -51,7 +51,7 @@ class TerraformConventionsTest {
                 relative + ": required_version must allow cross-variable validation (1.9+): " + terraform.get("required_version"));
         JsonNode aws = terraform.path("required_providers").get(0).path("aws");
         assertEquals("hashicorp/aws", aws.path("source").asText(), relative + ": aws provider source");
-        // 6.24.0 added the Lambda Managed Instances resources; 7.x may change them.
-        assertEquals(">= 6.24.0, < 7.0.0", aws.path("version").asText(), relative + ": aws provider version");
+        // 6.66.0 has every resource used (aws_lambda_function_scaling_config is not in 6.25.0); 7.x may change them.
+        assertEquals(">= 6.66.0, < 7.0.0", aws.path("version").asText(), relative + ": aws provider version");
     }
 }

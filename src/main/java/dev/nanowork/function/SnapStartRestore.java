@@ -1,0 +1,41 @@
+package dev.nanowork.function;
+
+import dev.nanowork.kernel.JvmProbe;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+import org.crac.Context;
+import org.crac.Core;
+import org.crac.Resource;
+import org.jboss.logging.Logger;
+
+/**
+ * The SnapStart hooks, through the {@code org.crac} API that Quarkus' Lambda extension ships (Lambda's java
+ * runtime implements it): before the snapshot one line records what was chosen on which CPU; after a restore
+ * {@link WorkEngine#afterRestore} reseeds every random source and checks the CPU still allows the kernel.
+ * Outside SnapStart (self-hosted, tests, $LATEST) the hooks never run.
+ */
+@ApplicationScoped
+public class SnapStartRestore implements Resource {
+    private static final Logger LOG = Logger.getLogger(SnapStartRestore.class);
+
+    @Inject
+    WorkEngine engine;
+
+    void register(@Observes StartupEvent event) {
+        // The global context holds resources weakly: this application-scoped bean keeps itself alive.
+        Core.getGlobalContext().register(this);
+    }
+
+    @Override
+    public void beforeCheckpoint(Context<? extends Resource> context) {
+        JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
+        LOG.infof("SnapStart checkpoint: %s kernel on %s (%s)", engine.kernel().name(), cpu.model(), String.join(" ", cpu.features()));
+    }
+
+    @Override
+    public void afterRestore(Context<? extends Resource> context) {
+        engine.afterRestore(JvmProbe.CpuFacts.current());
+    }
+}

@@ -1,0 +1,65 @@
+# terraform test with mock_provider "aws": one hardware variant, on plain Lambda and with its generate
+# function on Managed Instances.
+
+mock_provider "aws" {
+  source = "../../tests/mocks"
+}
+
+variables {
+  name              = "x86_64"
+  name_prefix       = "nano-work"
+  package_path      = "../../tests/function.zip"
+  architecture      = "x86_64"
+  api_id            = "abcdef1234"
+  api_execution_arn = "arn:aws:execute-api:us-east-1:123456789012:abcdef1234"
+  generate          = { memory_mb = 10240, reserved_concurrency = 5 }
+  validate          = { memory_mb = 512, reserved_concurrency = 10 }
+}
+
+run "plain_lambda" {
+  command = apply
+
+  assert {
+    condition     = toset(keys(output.route_functions)) == toset(["POST /x86_64", "POST /x86_64/work_generate", "POST /x86_64/work_validate"])
+    error_message = "three routes: ${jsonencode(output.route_functions)}"
+  }
+  assert {
+    condition     = output.route_functions["POST /x86_64/work_validate"] == "validate" && output.route_functions["POST /x86_64"] == "generate"
+    error_message = "the RPC entry goes to the generate function, work_validate to the validate function"
+  }
+  assert {
+    condition     = aws_apigatewayv2_integration.this["work_validate"].request_parameters["overwrite:path"] == "/work_validate" && aws_apigatewayv2_integration.this["rpc"].request_parameters["overwrite:path"] == "/"
+    error_message = "the integration rewrites the path so the application needs no prefix"
+  }
+  assert {
+    condition     = alltrue([for i in aws_apigatewayv2_integration.this : i.payload_format_version == "2.0" && i.timeout_milliseconds == 30000])
+    error_message = "payload format 2.0, the HTTP API's 30 s"
+  }
+  assert {
+    condition     = module.validate.function_name == "nano-work-x86_64-validate" && module.generate.function_name == "nano-work-x86_64-generate"
+    error_message = "function names"
+  }
+  assert {
+    condition     = alltrue([for p in aws_lambda_permission.api : p.qualifier == "live"])
+    error_message = "API Gateway may invoke the alias only"
+  }
+}
+
+run "generate_on_managed_instances" {
+  command = apply
+
+  variables {
+    managed_instances = {
+      capacity_provider_arn      = "arn:aws:lambda:us-east-1:123456789012:capacity-provider:nano-work-lmi-c7i"
+      memory_gib_per_vcpu        = 2
+      min_execution_environments = 1
+      max_execution_environments = 3
+    }
+    generate = { memory_mb = 16384, reserved_concurrency = 3 }
+  }
+
+  assert {
+    condition     = length(module.generate.function_arn) > 0 && output.route_functions["POST /x86_64/work_generate"] == "generate"
+    error_message = "the generate function on Managed Instances"
+  }
+}

@@ -1,0 +1,23 @@
+# The example terraform.tfvars as a user copies it: infra/terraform-check.sh runs this file with
+# -var-file=terraform.tfvars.example (without it, it checks the defaults, which the example repeats).
+
+mock_provider "aws" {
+  source = "../../tests/mocks"
+}
+
+variables {
+  package_path = "../../tests/function.zip"
+}
+
+run "example_tfvars" {
+  command = apply
+
+  assert {
+    condition     = toset(keys(output.function_names)) == toset(["x86_64", "arm64"])
+    error_message = "the example's variants: ${jsonencode(output.function_names)}"
+  }
+  assert {
+    condition     = output.reserved_concurrency_total == 30
+    error_message = "reserved: ${output.reserved_concurrency_total}"
+  }
+}

@@ -1,0 +1,20 @@
+# The account's concurrency quota against what the stack reserves: an account at Lambda's starting quota
+# of 10 cannot reserve anything (100 stay unreserved), and the check says so at plan.
+
+mock_provider "aws" {
+  source = "../../tests/mocks"
+
+  mock_data "aws_servicequotas_service_quota" {
+    defaults = { value = 10 }
+  }
+}
+
+variables {
+  package_path = "../../tests/function.zip"
+}
+
+run "quota_of_a_new_account" {
+  command = apply
+
+  expect_failures = [check.reserved_concurrency_fits_the_account]
+}

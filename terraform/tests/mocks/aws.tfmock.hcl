@@ -1,0 +1,30 @@
+# Mock values for mock_provider "aws" in every module's and stack's tests/*.tftest.hcl (source =
+# "../../tests/mocks"): the computed attributes the configurations read, with the shapes their validations
+# and outputs expect (ARNs, the stage URL, the account's concurrency quota).
+
+mock_resource "aws_iam_role" {
+  defaults = { arn = "arn:aws:iam::123456789012:role/nano-work-role" }
+}
+
+mock_resource "aws_apigatewayv2_api" {
+  defaults = {
+    id            = "abcdef1234"
+    execution_arn = "arn:aws:execute-api:us-east-1:123456789012:abcdef1234"
+  }
+}
+
+mock_resource "aws_apigatewayv2_stage" {
+  defaults = { invoke_url = "https://abcdef1234.execute-api.us-east-1.amazonaws.com/" }
+}
+
+mock_resource "aws_lambda_capacity_provider" {
+  defaults = { arn = "arn:aws:lambda:us-east-1:123456789012:capacity-provider:nano-work-lmi" }
+}
+
+mock_data "aws_iam_policy_document" {
+  defaults = { json = "{\"Version\":\"2012-10-17\",\"Statement\":[]}" }
+}
+
+mock_data "aws_servicequotas_service_quota" {
+  defaults = { value = 1000 }
+}
