@@ -48,7 +48,7 @@ class KernelEquivalenceTest {
     @MethodSource("kernels")
     void kernelsWiderThanTheJitCompilesAreStillCorrectOnTheJavaFallback(KernelCase c) {
         assumeTrue(c.bits() > VectorKernels.preferredBits(), c + " is compiled here: the tests above cover it");
-        WorkKernel kernel = dev.nanowork.kernel.vector.VectorKernels.create(c.bits());
+        WorkKernel kernel = VectorKernels.create(c.label());
         SplittableRandom random = new SplittableRandom(512);
         int checked = 0;
         for (int r = 0; r < 50; r++) {
