@@ -13,7 +13,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@code vector128x2} kernel: 128-bit {@code LongVector}s, one nonce per lane, 2 interleaved states; two interleaved states, G functions two at a time per state.
- * Rounds in 12 methods of up to 2 half-rounds, the state handed over through {@code state}.
+ * Rounds in 13 methods of up to 2 half-rounds, the state handed over through {@code state}.
  */
 final class Vector128x2 extends BlockKernel {
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_128;
@@ -28,6 +28,7 @@ final class Vector128x2 extends BlockKernel {
     @Override
     protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {
         step0(k, state, base);
+        step1(k, state);
         step2(k, state);
         step4(k, state);
         step6(k, state);
@@ -41,7 +42,7 @@ final class Vector128x2 extends BlockKernel {
         return step22(k, state, threshold, values);
     }
 
-    /** Round 0. */
+    /** Round 0 (columns). */
     private static void step0(long[] k, long[] state, long base) {
         LongVector nonceA = LANE_INDEX.add(base);
         nonceA.intoArray(state, 16 * LANES);
@@ -57,19 +58,35 @@ final class Vector128x2 extends BlockKernel {
         LongVector a4 = a8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 3 * LANES)).lanewise(ROR, 24);
         LongVector b4 = b8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 3 * LANES)).lanewise(ROR, 24);
         a0 = a0.add(a4).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        a0.intoArray(state, 0 * LANES);
         b0 = b0.add(b4).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        b0.intoArray(state, 17 * LANES);
         a12 = a12.lanewise(XOR, a0).lanewise(ROR, 16);
+        a12.intoArray(state, 12 * LANES);
         b12 = b12.lanewise(XOR, b0).lanewise(ROR, 16);
+        b12.intoArray(state, 29 * LANES);
         a8 = a8.add(a12);
+        a8.intoArray(state, 8 * LANES);
         b8 = b8.add(b12);
+        b8.intoArray(state, 25 * LANES);
         a4 = a4.lanewise(XOR, a8).lanewise(ROR, 63);
+        a4.intoArray(state, 4 * LANES);
         b4 = b4.lanewise(XOR, b8).lanewise(ROR, 63);
+        b4.intoArray(state, 21 * LANES);
+    }
+
+    /** Round 0 (diagonals). */
+    private static void step1(long[] k, long[] state) {
         // round 0, diagonals
+        LongVector a0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
         a0 = a0.add(LongVector.fromArray(SPECIES, k, 5 * LANES));
+        LongVector b0 = LongVector.fromArray(SPECIES, state, 17 * LANES);
         b0 = b0.add(LongVector.fromArray(SPECIES, k, 5 * LANES));
         LongVector a15 = a0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 6 * LANES)).lanewise(ROR, 32);
         LongVector b15 = b0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 6 * LANES)).lanewise(ROR, 32);
+        LongVector a12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         a12 = a12.lanewise(XOR, LongVector.fromArray(SPECIES, k, 8 * LANES)).lanewise(ROR, 32);
+        LongVector b12 = LongVector.fromArray(SPECIES, state, 29 * LANES);
         b12 = b12.lanewise(XOR, LongVector.fromArray(SPECIES, k, 8 * LANES)).lanewise(ROR, 32);
         LongVector a10 = a15.add(LongVector.fromArray(SPECIES, k, 7 * LANES));
         LongVector b10 = b15.add(LongVector.fromArray(SPECIES, k, 7 * LANES));
@@ -111,11 +128,15 @@ final class Vector128x2 extends BlockKernel {
         a6.intoArray(state, 6 * LANES);
         b6 = b6.lanewise(XOR, b11).lanewise(ROR, 63);
         b6.intoArray(state, 23 * LANES);
+        LongVector a4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         LongVector a3 = a4.add(LongVector.fromArray(SPECIES, k, 14 * LANES));
+        LongVector b4 = LongVector.fromArray(SPECIES, state, 21 * LANES);
         LongVector b3 = b4.add(LongVector.fromArray(SPECIES, k, 14 * LANES));
         LongVector a14 = a3.lanewise(XOR, LongVector.fromArray(SPECIES, k, 15 * LANES)).lanewise(ROR, 32);
         LongVector b14 = b3.lanewise(XOR, LongVector.fromArray(SPECIES, k, 15 * LANES)).lanewise(ROR, 32);
+        LongVector a8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         a8 = a8.add(LongVector.fromArray(SPECIES, k, 11 * LANES));
+        LongVector b8 = LongVector.fromArray(SPECIES, state, 25 * LANES);
         b8 = b8.add(LongVector.fromArray(SPECIES, k, 11 * LANES));
         LongVector a9 = a14.add(LongVector.fromArray(SPECIES, k, 16 * LANES));
         LongVector b9 = b14.add(LongVector.fromArray(SPECIES, k, 16 * LANES));
