@@ -92,7 +92,9 @@ public final class KernelSelector {
      *     the ones it can
      */
     public static Selection select(KernelChoice choice) {
-        Selection selection = select(choice, JvmProbe.current(), KernelSelector::create, KernelWarmup::race);
+        JvmProbe probe = JvmProbe.current();
+        if (probe.vectorModuleReadable() && probe.c2On()) C1Exclusion.apply().ifPresent(w -> LOG.log(Level.WARNING, w));
+        Selection selection = select(choice, probe, KernelSelector::create, KernelWarmup::race);
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));
         return selection;
     }
