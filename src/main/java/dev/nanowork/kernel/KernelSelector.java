@@ -19,9 +19,8 @@ import java.util.stream.Collectors;
  * <p>The ladder, as Lucene's vectorization provider does it: the vector kernels need the
  * {@code jdk.incubator.vector} module to be readable, C2 to be on (under C1 alone they run ~400x slower),
  * and a width the JIT compiles ({@code LongVector.SPECIES_PREFERRED}; a wider species runs without error
- * at ~1 MH/s). Of the kernels that pass, {@code auto} times the candidates ({@link #candidates}) for a short
- * slice each after warm-up and keeps the fastest: which variant wins differs by CPU (one or two interleaved
- * states, 256- or 512-bit on a CPU whose AVX-512 runs on 256-bit datapaths). Without any vector kernel it
+ * at ~1 MH/s). Of the kernels that pass, {@code auto} times the candidates ({@link #candidates}) in turns
+ * after warm-up and keeps the fastest: which variant wins differs by CPU (one or two interleaved states). Without any vector kernel it
  * takes {@code scalar} with one WARN line that names the fix. An explicit choice that fails stops start-up
  * with the list of what can run.
  */
@@ -93,7 +92,6 @@ public final class KernelSelector {
      */
     public static Selection select(KernelChoice choice) {
         JvmProbe probe = JvmProbe.current();
-        if (probe.vectorModuleReadable() && probe.c2On()) C1Exclusion.apply().ifPresent(w -> LOG.log(Level.WARNING, w));
         Selection selection = select(choice, probe, KernelSelector::create, KernelWarmup::race);
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));
         return selection;
@@ -138,16 +136,16 @@ public final class KernelSelector {
     }
 
     /**
-     * What {@code auto} times: both variants of the widest width, and the two-state variant of the next width
-     * (on a CPU whose 512-bit operations cost two 256-bit ones, 256 bits can win). When the widest is 128 bits
-     * (ARM NEON's width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there.
+     * What {@code auto} times: both variants of the widest width. When the widest is 128 bits (ARM NEON's
+     * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
+     * are not timed: every kernel timed costs C2 compile time at start-up (about 0.5 s of one vCPU each).
      */
     static List<String> candidates(List<String> runnable) {
         int widest = KernelChoice.bits(runnable.get(0));
         List<String> out = new ArrayList<>();
         for (String v : runnable) {
             int bits = KernelChoice.bits(v);
-            if (bits == widest || (bits == widest / 2 && v.endsWith("x2")) || (widest == 128 && v.equals("scalar"))) out.add(v);
+            if (bits == widest || (widest == 128 && v.equals("scalar"))) out.add(v);
         }
         return out;
     }

@@ -68,7 +68,7 @@ public final class KernelWarmup {
                 count += 1 << 14;
             }
             rate = count * 1e3 / (System.nanoTime() - began);
-            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous;
+            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous && compiled(kernel, rate);
             if (steady && System.nanoTime() - phase2 >= MIN_SECOND_PHASE_NANOS) break;
             previous = rate;
         }
@@ -81,16 +81,29 @@ public final class KernelWarmup {
         return prime(kernel, 2000);
     }
 
+    /**
+     * Below this a vector kernel still runs (partly) interpreted or on C1 code: 0.1-0.5 MH/s was measured there,
+     * against 10-55 MH/s compiled by C2 on the CPUs measured, so a steady rate below it is not the end of warm-up.
+     */
+    static final double COMPILED_FLOOR_MHS = 2.0;
+
+    private static boolean compiled(WorkKernel kernel, double mhs) {
+        return kernel.lanes() == 1 || mhs >= COMPILED_FLOOR_MHS;
+    }
+
     /** Slice of each turn when {@link #race} times kernels. */
     private static final long SLICE_NANOS = 25_000_000L;
 
+    /** {@link #race} runs at least this long: C2 has compiled the round methods by then on two vCPUs. */
+    private static final long MIN_RACE_NANOS = 600_000_000L;
+
     /** {@link #race} stops after this long even when the rates are not steady yet. */
-    private static final long RACE_BUDGET_NANOS = 1_200_000_000L;
+    private static final long RACE_BUDGET_NANOS = 3_000_000_000L;
 
     /**
      * Times {@code kernels} on this thread: after a few hundred tiny calls each, the kernels take turns in slices
-     * of 25 ms (so that all of them are being compiled at once and see the same load) until each has three
-     * turns and its last two rates agree within 4%, or 1.2 s have passed. Returns the best of each kernel's
+     * of 25 ms (so that all of them are being compiled at once and see the same load) until each has had
+     * turns for 0.6 s and its last two rates agree within 4%, or 3 s have passed. A vector kernel below {@link #COMPILED_FLOOR_MHS} is not steady yet. Returns the best of each kernel's
      * last two rates, MH/s by name.
      */
     public static Map<String, Double> race(List<WorkKernel> kernels) {
@@ -105,7 +118,7 @@ public final class KernelWarmup {
         double[] last = new double[kernels.size()], before = new double[kernels.size()];
         long nonce = 0;
         for (int turn = 1; ; turn++) {
-            boolean steady = turn >= 3;
+            boolean steady = System.nanoTime() - began > MIN_RACE_NANOS;
             for (int i = 0; i < kernels.size(); i++) {
                 long start = System.nanoTime(), count = 0;
                 while (System.nanoTime() - start < SLICE_NANOS) {
@@ -115,7 +128,7 @@ public final class KernelWarmup {
                 }
                 before[i] = last[i];
                 last[i] = count * 1e3 / (System.nanoTime() - start);
-                steady &= Math.abs(last[i] - before[i]) < 0.04 * Math.max(last[i], before[i]);
+                steady &= Math.abs(last[i] - before[i]) < 0.04 * Math.max(last[i], before[i]) && compiled(kernels.get(i), last[i]);
             }
             if (steady || System.nanoTime() - began > RACE_BUDGET_NANOS) break;
         }

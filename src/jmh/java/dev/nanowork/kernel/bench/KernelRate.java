@@ -28,6 +28,16 @@ public final class KernelRate {
     }
 
     public static void main(String[] args) {
+        if (args.length == 2 && args[1].equals("startup")) { // KernelRate <choice> startup: what selection costs
+            long began = System.nanoTime();
+            KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(args[0]));
+            long selected = System.nanoTime();
+            double primed = selection.prime();
+            System.out.printf(Locale.ROOT, "%s | select %.2f s, prime %.2f s (%.1f MH/s), JVM up %.2f s%n", selection.startupLine(1),
+                    (selected - began) / 1e9, (System.nanoTime() - selected) / 1e9, primed,
+                    java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
+            return;
+        }
         WorkKernel kernel = args[0].contains(".") ? tried(args[0]) : KernelSelector.select(KernelChoice.parse(args[0])).kernel();
         int threads = Integer.parseInt(args[1]);
         double seconds = Double.parseDouble(args[2]);

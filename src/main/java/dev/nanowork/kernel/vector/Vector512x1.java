@@ -13,7 +13,7 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@code vector512x1} kernel: 512-bit {@code LongVector}s, one nonce per lane, 1 state; one state, G functions four at a time (32 vector registers on AVX-512).
- * Rounds in 6 methods of up to 6 half-rounds, the state handed over through {@code state}.
+ * Rounds in 13 methods of up to 2 half-rounds, the state handed over through {@code state}.
  */
 final class Vector512x1 extends BlockKernel {
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_512;
@@ -30,9 +30,16 @@ final class Vector512x1 extends BlockKernel {
         step0(k, state, base);
         step1(k, state);
         step2(k, state);
+        step4(k, state);
+        step6(k, state);
         step8(k, state);
+        step10(k, state);
+        step12(k, state);
         step14(k, state);
-        return step20(k, state, threshold, values);
+        step16(k, state);
+        step18(k, state);
+        step20(k, state);
+        return step22(k, state, threshold, values);
     }
 
     /** Round 0 (columns). */
@@ -108,7 +115,7 @@ final class Vector512x1 extends BlockKernel {
         v4.intoArray(state, 4 * LANES);
     }
 
-    /** Round 1 to round 3. */
+    /** Round 1. */
     private static void step2(long[] k, long[] state) {
         // round 1, columns
         LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
@@ -178,39 +185,76 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5);
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, k, 18 * LANES));
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, k, 19 * LANES));
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 2. */
+    private static void step4(long[] k, long[] state) {
         // round 2, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5);
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
         v6 = v6.lanewise(XOR, v10).lanewise(ROR, 24);
         v7 = v7.lanewise(XOR, v11).lanewise(ROR, 24);
         v0 = v0.add(v4);
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v1 = v1.add(v5).add(nonce);
         v2 = v2.add(v6).add(LongVector.fromArray(SPECIES, k, 18 * LANES));
         v3 = v3.add(v7);
@@ -244,33 +288,69 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5);
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 3. */
+    private static void step6(long[] k, long[] state) {
         // round 3, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, k, 19 * LANES));
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
@@ -313,6 +393,7 @@ final class Vector512x1 extends BlockKernel {
         v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
         v1.intoArray(state, 1 * LANES);
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v2 = v2.add(v7).add(nonce);
         v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
@@ -343,7 +424,7 @@ final class Vector512x1 extends BlockKernel {
         v4.intoArray(state, 4 * LANES);
     }
 
-    /** Round 4 to round 6. */
+    /** Round 4. */
     private static void step8(long[] k, long[] state) {
         // round 4, columns
         LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
@@ -413,33 +494,70 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 5. */
+    private static void step10(long[] k, long[] state) {
         // round 5, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, k, 18 * LANES));
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5);
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v2 = v2.add(v6).add(nonce);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
@@ -479,33 +597,69 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5);
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 6. */
+    private static void step12(long[] k, long[] state) {
         // round 6, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
@@ -528,6 +682,7 @@ final class Vector512x1 extends BlockKernel {
         v6 = v6.lanewise(XOR, v10).lanewise(ROR, 63);
         v7 = v7.lanewise(XOR, v11).lanewise(ROR, 63);
         // round 6, diagonals
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v0 = v0.add(v5).add(nonce);
         v1 = v1.add(v6);
         v2 = v2.add(v7);
@@ -578,7 +733,7 @@ final class Vector512x1 extends BlockKernel {
         v4.intoArray(state, 4 * LANES);
     }
 
-    /** Round 7 to round 9. */
+    /** Round 7. */
     private static void step14(long[] k, long[] state) {
         // round 7, columns
         LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
@@ -648,33 +803,70 @@ final class Vector512x1 extends BlockKernel {
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v0 = v0.add(v5).add(nonce);
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 8. */
+    private static void step16(long[] k, long[] state) {
         // round 8, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5);
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v3 = v3.add(v7).add(nonce);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
@@ -714,33 +906,69 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, k, 18 * LANES));
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 9. */
+    private static void step18(long[] k, long[] state) {
         // round 9, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5);
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
@@ -785,6 +1013,7 @@ final class Vector512x1 extends BlockKernel {
         v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
         v2.intoArray(state, 2 * LANES);
+        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         v3 = v3.add(v4).add(nonce);
         v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
@@ -813,8 +1042,8 @@ final class Vector512x1 extends BlockKernel {
         v4.intoArray(state, 4 * LANES);
     }
 
-    /** Round 10 to round 11. */
-    private static boolean step20(long[] k, long[] state, long threshold, long[] values) {
+    /** Round 10. */
+    private static void step20(long[] k, long[] state) {
         // round 10, columns
         LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
         LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
@@ -883,33 +1112,69 @@ final class Vector512x1 extends BlockKernel {
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
         v0 = v0.add(v5);
+        v0.intoArray(state, 0 * LANES);
         v1 = v1.add(v6);
+        v1.intoArray(state, 1 * LANES);
         v2 = v2.add(v7);
+        v2.intoArray(state, 2 * LANES);
         v3 = v3.add(v4);
+        v3.intoArray(state, 3 * LANES);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
+        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
+        v12.intoArray(state, 12 * LANES);
         v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
+        v13.intoArray(state, 13 * LANES);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
+        v14.intoArray(state, 14 * LANES);
         v10 = v10.add(v15);
+        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
+        v11.intoArray(state, 11 * LANES);
         v8 = v8.add(v13);
+        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
+        v9.intoArray(state, 9 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
+        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
+        v6.intoArray(state, 6 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
+        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
+        v4.intoArray(state, 4 * LANES);
+    }
+
+    /** Round 11. */
+    private static boolean step22(long[] k, long[] state, long threshold, long[] values) {
         // round 11, columns
+        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
+        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
         v0 = v0.add(v4);
+        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
+        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
         v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
+        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
         v2 = v2.add(v6);
+        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
+        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
         v3 = v3.add(v7);
+        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
+        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
+        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
         v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
+        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
         v15 = v15.lanewise(XOR, v3).lanewise(ROR, 32);
+        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
         v8 = v8.add(v12);
+        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
         v9 = v9.add(v13);
+        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
         v10 = v10.add(v14);
+        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
         v11 = v11.add(v15);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 24);
         v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);

@@ -213,26 +213,27 @@ public final class KernelGenerator {
     }
 
     /**
-     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md): one-state kernels in methods of three rounds
-     * (49 MH/s at 512 bits against 35 in methods of one round: C2 keeps the 16 words in registers across the
-     * rounds of a method; four rounds and more pass C2's inlining budget and box, 1 MH/s); two-state kernels
-     * in methods of one round (32 words do not fit the registers anyway: two or three rounds per method measured
-     * the same, half-rounds 30% slower).
+     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). Every vector kernel has a method per round
+     * (round 0 in two), handing the state over through an array. One-state kernels: a method per round is small
+     * enough for C1, so they warm up quickly and never get stuck on tier-2 code (three rounds per method ran 49
+     * MH/s at 512 bits against 35, but C1 gives up on methods that size, see {@code C1Exclusion}). Two-state
+     * kernels: a round per method is past C1's limit, but half-round methods ran 30% slower (30 against 53 MH/s),
+     * so they stay one round per method and {@code auto} keeps them only when they measure faster.
      */
     static final List<Shape> SHAPES = List.of(
             new Shape("scalar", "ScalarKernel", 0, 1, 2, 12,
                     "one nonce at a time, G functions two at a time so that two dependency chains overlap"),
             new Shape("scalarx2", "ScalarX2Kernel", 0, 2, 1, 6,
                     "two nonces interleaved statement by statement, for the integer units' parallelism"),
-            new Shape("vector512x1", "Vector512x1", 512, 1, 4, 6,
+            new Shape("vector512x1", "Vector512x1", 512, 1, 4, 2,
                     "one state, G functions four at a time (32 vector registers on AVX-512)"),
             new Shape("vector512x2", "Vector512x2", 512, 2, 2, 2,
                     "two interleaved states, G functions two at a time per state: hides the latency of vector integer operations"),
-            new Shape("vector256x1", "Vector256x1", 256, 1, 2, 6,
+            new Shape("vector256x1", "Vector256x1", 256, 1, 2, 2,
                     "one state, G functions two at a time: few live values for AVX2's 16 ymm registers"),
             new Shape("vector256x2", "Vector256x2", 256, 2, 2, 2,
                     "two interleaved states, G functions two at a time per state"),
-            new Shape("vector128x1", "Vector128x1", 128, 1, 2, 6, "one state, G functions two at a time"),
+            new Shape("vector128x1", "Vector128x1", 128, 1, 2, 2, "one state, G functions two at a time"),
             new Shape("vector128x2", "Vector128x2", 128, 2, 2, 2, "two interleaved states, G functions two at a time per state"));
 
     /** Every generated file, by path relative to the project directory. */
