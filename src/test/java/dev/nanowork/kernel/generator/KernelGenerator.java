@@ -216,7 +216,7 @@ public final class KernelGenerator {
      * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). Every vector kernel has a method per round
      * (round 0 in two), handing the state over through an array. One-state kernels: a method per round is small
      * enough for C1, so they warm up quickly and never get stuck on tier-2 code (three rounds per method ran 49
-     * MH/s at 512 bits against 35, but C1 gives up on methods that size, see {@code C1Exclusion}). Two-state
+     * MH/s at 512 bits against 35, but C1 gives up on methods that size and a method C1 refuses can stay on tier-2 code for good). Two-state
      * kernels: a round per method is past C1's limit, but half-round methods ran 30% slower (30 against 53 MH/s),
      * so they stay one round per method and {@code auto} keeps them only when they measure faster.
      */
