@@ -84,24 +84,22 @@ class KernelSelectorTest {
     }
 
     @Test
-    void autoTimesTheWidestWidthsVariantsAndTheNextWidthsTwoStateOneAndKeepsTheFastest() {
+    void autoTimesTheWidestWidthsVariantsAndKeepsTheFastest() {
         Rates rates = new Rates(Map.of("vector512x2", 37.6, "vector512x1", 33.9, "vector256x2", 31.0));
         Selection s = select(KernelChoice.AUTO, AVX512, rates);
         assertEquals("vector512x2", s.kernel().name());
-        assertEquals(List.of("vector512x2", "vector512x1", "vector256x2"), rates.timed);
-        assertEquals("work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9, vector256x2 31.0), C2 on, 2 threads",
-                s.startupLine(2));
+        assertEquals(List.of("vector512x2", "vector512x1"), rates.timed, "narrower widths cost start-up and are not timed");
+        assertEquals("work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), C2 on, 2 threads", s.startupLine(2));
         assertTrue(s.warning().isEmpty());
 
-        // On a CPU whose 512-bit operations cost two 256-bit ones, 256 bits can win.
-        Selection zen4 = select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 30.0, "vector256x2", 33.0)));
-        assertEquals("vector256x2", zen4.kernel().name());
-        assertEquals("work kernel: vector256x2 33.0 MH/s/thread (vector512x2 30.0, vector512x1 1.0), C2 on, 1 thread",
-                zen4.startupLine(1));
+        // Where the two-state kernel is slower (or not compiled yet within the race), one state wins.
+        Selection oneState = select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 0.2, "vector512x1", 20.0)));
+        assertEquals("vector512x1", oneState.kernel().name());
+        assertEquals("work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), C2 on, 1 thread", oneState.startupLine(1));
 
         Rates avx2 = new Rates(Map.of("vector256x1", 20.0, "vector256x2", 19.0));
         assertEquals("vector256x1", select(KernelChoice.AUTO, AVX2, avx2).kernel().name());
-        assertEquals(List.of("vector256x2", "vector256x1", "vector128x2"), avx2.timed);
+        assertEquals(List.of("vector256x2", "vector256x1"), avx2.timed);
     }
 
     @Test
