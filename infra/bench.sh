@@ -2,7 +2,7 @@
 # Measures the work kernels: one JSON line per configuration, the median of --runs JVMs, each also measuring
 # Bouncy Castle's Blake2bDigest (the baseline) on the same threads in the same process.
 #
-#   infra/bench.sh [--kernel auto|vector512|vector256|vector128|scalar|all] [--threads N|"1 2"] [--seconds S]
+#   infra/bench.sh [--kernel auto|vector512x2|vector256|...|scalar|all] [--threads N|"1 2"] [--seconds S]
 #                  [--runs R] [--jvm-opts "-XX:UseAVX=2 ..."] [--jmh ["JMH options"]]
 #
 # Defaults: --kernel all (every kernel this JVM can run), --threads "1 <nproc>", --seconds 5, --runs 3.
@@ -42,7 +42,7 @@ fi
 if [ "$kernel" = all ]; then
   # Every kernel this JVM runs at full speed, as the selector sees it (the wider ones fail to select).
   kernels=""
-  for k in vector512 vector256 vector128 scalar; do
+  for k in vector512x2 vector512x1 vector256x2 vector256x1 vector128x2 vector128x1 scalar scalarx2; do
     # shellcheck disable=SC2086 # $jvm_opts is a list of JVM options: split into words on purpose
     if java --add-modules=jdk.incubator.vector $jvm_opts -cp "$cp" dev.nanowork.kernel.bench.KernelBench \
         --kernel "$k" --check >/dev/null 2>&1; then kernels="$kernels $k"; fi

@@ -1,16 +1,42 @@
 package dev.nanowork.kernel;
 
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
-/** The {@code kernel} setting: a named backend, or {@code auto} for the fastest this JVM runs at full speed. */
-public enum KernelChoice {
-    AUTO, VECTOR512, VECTOR256, VECTOR128, SCALAR;
+/**
+ * The {@code kernel} setting: {@code auto} (the fastest kernel this JVM runs, measured at start-up), a vector
+ * width ({@code vector512}, {@code vector256}, {@code vector128}: the faster of that width's variants, measured),
+ * or one variant by name ({@code vector512x2}, {@code vector256x1}, ..., {@code scalar}, {@code scalarx2}).
+ */
+public record KernelChoice(String configName) {
+    public static final KernelChoice AUTO = new KernelChoice("auto");
+    public static final KernelChoice SCALAR = new KernelChoice("scalar");
+    public static final KernelChoice VECTOR512 = new KernelChoice("vector512");
+    public static final KernelChoice VECTOR256 = new KernelChoice("vector256");
+    public static final KernelChoice VECTOR128 = new KernelChoice("vector128");
 
-    /** The name used in configuration, e.g. {@code vector512}. */
-    public String configName() {
-        return name().toLowerCase(Locale.ROOT);
+    /** Every variant, by name: per width two states before one, then scalar. */
+    public static final List<String> VARIANTS = List.of("vector512x2", "vector512x1", "vector256x2", "vector256x1",
+            "vector128x2", "vector128x1", "scalarx2", "scalar");
+
+    /** Every accepted value. */
+    public static final List<String> NAMES = List.of("auto", "vector512", "vector256", "vector128", "vector512x2",
+            "vector512x1", "vector256x2", "vector256x1", "vector128x2", "vector128x1", "scalar", "scalarx2");
+
+    /** A width ({@code vector256}): the faster of its variants. */
+    public boolean isWidth() {
+        return configName.matches("vector\\d+");
+    }
+
+    /** The vector width in bits, 0 for scalar and auto. */
+    public int bits() {
+        return bits(configName);
+    }
+
+    static int bits(String name) {
+        if (!name.startsWith("vector")) return 0;
+        int x = name.indexOf('x', "vector".length());
+        return Integer.parseInt(name.substring("vector".length(), x < 0 ? name.length() : x));
     }
 
     /**
@@ -19,12 +45,13 @@ public enum KernelChoice {
      * @throws IllegalArgumentException naming the accepted values
      */
     public static KernelChoice parse(String text) {
-        String wanted = text == null ? "" : text.strip().toUpperCase(Locale.ROOT);
-        for (KernelChoice c : values()) {
-            if (c.name().equals(wanted)) return c;
-        }
-        throw new IllegalArgumentException("kernel must be one of "
-                + Arrays.stream(values()).map(KernelChoice::configName).collect(Collectors.joining(" | "))
-                + ", was '" + text + "'");
+        String wanted = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        if (NAMES.contains(wanted)) return new KernelChoice(wanted);
+        throw new IllegalArgumentException("kernel must be one of " + String.join(" | ", NAMES) + ", was '" + text + "'");
+    }
+
+    @Override
+    public String toString() {
+        return configName;
     }
 }

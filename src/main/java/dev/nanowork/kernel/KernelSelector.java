@@ -2,10 +2,12 @@ package dev.nanowork.kernel;
 
 import dev.nanowork.kernel.vector.VectorKernels;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
-import java.util.function.IntFunction;
-import java.util.function.ToDoubleFunction;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -17,30 +19,45 @@ import java.util.stream.Collectors;
  * <p>The ladder, as Lucene's vectorization provider does it: the vector kernels need the
  * {@code jdk.incubator.vector} module to be readable, C2 to be on (under C1 alone they run ~400x slower),
  * and a width the JIT compiles ({@code LongVector.SPECIES_PREFERRED}; a wider species runs without error
- * at ~1 MH/s). {@code auto} takes the widest vector kernel that passes, else {@code scalar} with one WARN
- * line that names the fix. An explicit choice that fails stops start-up with the list of what can run.
+ * at ~1 MH/s). Of the kernels that pass, {@code auto} times the candidates ({@link #candidates}) in turns
+ * after warm-up and keeps the fastest: which variant wins differs by CPU (one or two interleaved states). Without any vector kernel it
+ * takes {@code scalar} with one WARN line that names the fix. An explicit choice that fails stops start-up
+ * with the list of what can run.
  */
 public final class KernelSelector {
     private static final Logger LOG = Logger.getLogger(KernelSelector.class.getName());
-
-    /** Vector widths from the widest; the kernel {@code vector<bits>} exists for each. */
-    private static final int[] WIDTHS = {512, 256, 128};
 
     private KernelSelector() {}
 
     /**
      * The kernel chosen and why.
      *
-     * @param reason one phrase, e.g. {@code auto: widest vector the JIT compiles (256 bits)}
+     * @param reason one phrase, e.g. {@code auto: fastest measured}
      * @param c2On whether the optimising compiler is on
      * @param warning the WARN line when {@code auto} had to fall back to scalar, naming the fix
+     * @param measured MH/s per thread of every kernel timed, the chosen one first (empty when none was timed)
      */
-    public record Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
-        /** The single start-up line, e.g. {@code work kernel: vector512 (8 lanes x 1 state, C2 on, 2 threads)}. */
+    public record Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning,
+            Map<String, Double> measured) {
+        public Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
+            this(kernel, reason, c2On, warning, Map.of());
+        }
+
+        /**
+         * The single start-up line, e.g. {@code work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9,
+         * vector256x2 31.0), C2 on, 2 threads} when kernels were timed, else
+         * {@code work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)}.
+         */
         public String startupLine(int threads) {
-            String described = kernel.describe();
-            return "work kernel: " + described.substring(0, described.length() - 1) + ", C2 " + (c2On ? "on" : "off")
-                    + ", " + threads + (threads == 1 ? " thread)" : " threads)");
+            String tail = "C2 " + (c2On ? "on" : "off") + ", " + threads + (threads == 1 ? " thread" : " threads");
+            if (measured.isEmpty()) {
+                String described = kernel.describe();
+                return "work kernel: " + described.substring(0, described.length() - 1) + ", " + tail + ")";
+            }
+            String others = measured.entrySet().stream().filter(e -> !e.getKey().equals(kernel.name()))
+                    .map(e -> e.getKey() + " " + mhs(e.getValue())).collect(Collectors.joining(", "));
+            return "work kernel: " + kernel.name() + " " + mhs(measured.get(kernel.name())) + " MH/s/thread"
+                    + (others.isEmpty() ? "" : " (" + others + ")") + ", " + tail;
         }
 
         /** Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. Returns the MH/s reached. */
@@ -56,8 +73,19 @@ public final class KernelSelector {
         }
     }
 
+    private static String mhs(double value) {
+        return String.format(Locale.ROOT, "%.1f", value);
+    }
+
+    /** How the selector times a set of kernels: MH/s per thread by kernel name. */
+    @FunctionalInterface
+    public interface Timer {
+        Map<String, Double> rates(List<WorkKernel> kernels);
+    }
+
     /**
-     * Selects the kernel for {@code choice} on this JVM, logging the WARN line if {@code auto} fell back.
+     * Selects the kernel for {@code choice} on this JVM, timing candidates where the choice asks for it, and
+     * logging the WARN line if {@code auto} fell back.
      *
      * @throws IllegalStateException when {@code choice} names a kernel this JVM cannot run; the message lists
      *     the ones it can
@@ -68,76 +96,85 @@ public final class KernelSelector {
 
     /** As {@link #select(KernelChoice)}, with the probe the caller made once at start-up. */
     public static Selection select(KernelChoice choice, JvmProbe probe) {
-        Selection selection = measureIfClose(select(choice, probe, VectorKernels::create), choice,
-                kernel -> KernelWarmup.prime(kernel, MEASURE_MILLIS));
+        Selection selection = select(choice, probe, KernelSelector::create, KernelWarmup::race);
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));
         return selection;
     }
 
-    /** Time for each candidate's measurement when {@code auto} has to measure (after its warm-up calls). */
-    private static final long MEASURE_MILLIS = 700;
-
-    /**
-     * When {@code auto} chose {@code vector128}, scalar can be close (two 64-bit lanes; ARM NEON has no
-     * 64-bit vector rotate): then both are measured and the faster kept. Wider vectors were not close on any
-     * machine measured (vector256 3.5x scalar on AVX2), so they are not measured.
-     *
-     * @param rate warms a kernel and returns its MH/s on one thread
-     */
-    static Selection measureIfClose(Selection selection, KernelChoice choice, ToDoubleFunction<WorkKernel> rate) {
-        if (choice != KernelChoice.AUTO || !selection.kernel().name().equals("vector128")) return selection;
-        WorkKernel scalar = new ScalarKernel();
-        double vectorRate = rate.applyAsDouble(selection.kernel());
-        double scalarRate = rate.applyAsDouble(scalar);
-        String measured = String.format(java.util.Locale.ROOT, "vector128 %.1f MH/s, scalar %.1f MH/s", vectorRate, scalarRate);
-        if (vectorRate >= scalarRate) {
-            return new Selection(selection.kernel(), "auto: measured " + measured, selection.c2On(), selection.warning());
-        }
-        return new Selection(scalar, "auto: measured " + measured, selection.c2On(), selection.warning());
+    /** The kernel named {@code name}; vector kernels only after the probe found the module readable. */
+    static WorkKernel create(String name) {
+        return switch (name) {
+            case "scalar" -> new ScalarKernel();
+            case "scalarx2" -> new ScalarX2Kernel();
+            default -> VectorKernels.create(name);
+        };
     }
 
     /**
-     * The decision itself, for a given probe; {@code vectorKernel} makes {@code vector<bits>} and is called
-     * only when the probe says the module is readable.
+     * The decision itself, for a given probe; {@code factory} makes a kernel by name (called only for kernels the
+     * probe says can run) and {@code timer} times candidates.
      */
-    public static Selection select(KernelChoice choice, JvmProbe probe, IntFunction<WorkKernel> vectorKernel) {
-        List<KernelChoice> runnable = runnable(probe);
-        if (choice == KernelChoice.SCALAR) return new Selection(new ScalarKernel(), "configured", probe.c2On(), Optional.empty());
-        if (choice == KernelChoice.AUTO) {
-            if (runnable.get(0) != KernelChoice.SCALAR) {
-                int bits = bits(runnable.get(0));
-                return new Selection(vectorKernel.apply(bits), "auto: widest vector the JIT compiles (" + bits + " bits)",
-                        probe.c2On(), Optional.empty());
+    public static Selection select(KernelChoice choice, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
+        List<String> runnable = runnable(probe);
+        String name = choice.configName();
+        if (choice.equals(KernelChoice.AUTO)) {
+            if (!runnable.get(0).startsWith("vector")) {
+                String why = whyNoVector(probe);
+                return new Selection(factory.apply("scalar"), "auto: " + why, probe.c2On(),
+                        Optional.of("work kernel: scalar, about 10x slower than a vector kernel, because " + why));
             }
-            String why = whyNoVector(probe);
-            return new Selection(new ScalarKernel(), "auto: " + why, probe.c2On(),
-                    Optional.of("work kernel: scalar, about 10x slower than a vector kernel, because " + why));
+            return fastest(candidates(runnable), "auto: fastest measured", probe, factory, timer);
         }
-        if (runnable.contains(choice)) {
-            return new Selection(vectorKernel.apply(bits(choice)), "configured", probe.c2On(), Optional.empty());
+        if (choice.isWidth()) {
+            List<String> variants = runnable.stream().filter(v -> KernelChoice.bits(v) == choice.bits()).toList();
+            if (!variants.isEmpty()) return fastest(variants, name + ": the faster of its variants, measured", probe, factory, timer);
+        } else if (runnable.contains(name)) {
+            return new Selection(factory.apply(name), "configured", probe.c2On(), Optional.empty());
         }
         String why = probe.vectorModuleReadable() && probe.c2On()
                 ? "the JIT compiles vectors of at most " + probe.preferredBits()
                         + " bits here (LongVector.SPECIES_PREFERRED; CPU features or -XX:MaxVectorSize)"
                 : whyNoVector(probe);
-        throw new IllegalStateException("kernel " + choice.configName() + " cannot run on this JVM: " + why
-                + "; it can run: " + runnable.stream().map(KernelChoice::configName).collect(Collectors.joining(", ")));
+        throw new IllegalStateException("kernel " + name + " cannot run on this JVM: " + why
+                + "; it can run: " + String.join(", ", runnable));
     }
 
-    /** The kernels this JVM runs at full speed, fastest first; scalar always. */
-    public static List<KernelChoice> runnable(JvmProbe probe) {
-        List<KernelChoice> kernels = new ArrayList<>();
-        if (probe.vectorModuleReadable() && probe.c2On()) {
-            for (int bits : WIDTHS) {
-                if (bits <= probe.preferredBits()) kernels.add(KernelChoice.parse("vector" + bits));
-            }
+    /**
+     * What {@code auto} times: both variants of the widest width. When the widest is 128 bits (ARM NEON's
+     * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
+     * are not timed: every kernel timed costs C2 compile time at start-up (about 0.5 s of one vCPU each).
+     */
+    static List<String> candidates(List<String> runnable) {
+        int widest = KernelChoice.bits(runnable.get(0));
+        List<String> out = new ArrayList<>();
+        for (String v : runnable) {
+            int bits = KernelChoice.bits(v);
+            if (bits == widest || (widest == 128 && v.equals("scalar"))) out.add(v);
         }
-        kernels.add(KernelChoice.SCALAR);
-        return kernels;
+        return out;
     }
 
-    private static int bits(KernelChoice choice) {
-        return Integer.parseInt(choice.configName().substring("vector".length()));
+    private static Selection fastest(List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory,
+            Timer timer) {
+        List<WorkKernel> kernels = names.stream().map(factory).toList();
+        Map<String, Double> rates = timer.rates(kernels);
+        WorkKernel best = kernels.get(0);
+        for (WorkKernel k : kernels) if (rates.get(k.name()) > rates.get(best.name())) best = k;
+        Map<String, Double> measured = new LinkedHashMap<>();
+        measured.put(best.name(), rates.get(best.name()));
+        for (WorkKernel k : kernels) measured.putIfAbsent(k.name(), rates.get(k.name()));
+        return new Selection(best, reason, probe.c2On(), Optional.empty(), measured);
+    }
+
+    /** The kernels this JVM runs at full speed, widest and two-state first; scalar always. */
+    public static List<String> runnable(JvmProbe probe) {
+        List<String> kernels = new ArrayList<>();
+        boolean vectors = probe.vectorModuleReadable() && probe.c2On();
+        for (String v : KernelChoice.VARIANTS) {
+            int bits = KernelChoice.bits(v);
+            if (bits == 0 || (vectors && bits <= probe.preferredBits())) kernels.add(v);
+        }
+        return kernels;
     }
 
     /** Why no vector kernel can run, with the fix. */

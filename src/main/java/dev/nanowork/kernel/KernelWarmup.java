@@ -1,6 +1,10 @@
 package dev.nanowork.kernel;
 
 import dev.nanowork.work.Root;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Gets a kernel to full speed before the first request (call it at start-up and before a SnapStart
@@ -26,23 +30,30 @@ public final class KernelWarmup {
 
     private KernelWarmup() {}
 
+    /** The root every warm-up and timing hashes. */
+    private static final Root ROOT = Root.of(new byte[] {
+        0x4e, 0x61, 0x6e, 0x6f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+        13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28});
+
+    /** Tiny calls that take every path (no hit, hits in every lane position, short ranges, values). */
+    private static long tinyCalls(WorkKernel.RootSearch search, int block, int calls) {
+        long[] values = new long[3 * block + 1];
+        long sink = 0;
+        for (int i = 0; i < calls; i++) {
+            long start = (long) i * 97 - 1000; // crosses 2^64 - 1 on the way
+            sink += search.search(start, 1 + i % (3 * block), THRESHOLDS[i % THRESHOLDS.length]);
+            if (i % 8 == 0) search.values(start, values);
+        }
+        return sink;
+    }
+
     /**
      * Primes {@code kernel}; returns the last measured rate in MH/s (one thread). Spends at most about
      * {@code maxMillis} in the second phase.
      */
     public static double prime(WorkKernel kernel, long maxMillis) {
-        Root root = Root.of(new byte[] {
-            0x4e, 0x61, 0x6e, 0x6f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-            13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28});
-        WorkKernel.RootSearch search = kernel.forRoot(root);
-        int block = kernel.lanes() * kernel.states();
-        long[] values = new long[3 * block + 1];
-        long sink = 0;
-        for (int i = 0; i < 2000; i++) {
-            long start = (long) i * 97 - 1000; // crosses 2^64 - 1 on the way
-            sink += search.search(start, 1 + i % (3 * block), THRESHOLDS[i % THRESHOLDS.length]);
-            if (i % 8 == 0) search.values(start, values);
-        }
+        WorkKernel.RootSearch search = kernel.forRoot(ROOT);
+        long sink = tinyCalls(search, kernel.lanes() * kernel.states(), 2000);
         long phase2 = System.nanoTime();
         long deadline = phase2 + maxMillis * 1_000_000L;
         double previous = 0;
@@ -57,7 +68,7 @@ public final class KernelWarmup {
                 count += 1 << 14;
             }
             rate = count * 1e3 / (System.nanoTime() - began);
-            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous;
+            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous && compiled(kernel, rate);
             if (steady && System.nanoTime() - phase2 >= MIN_SECOND_PHASE_NANOS) break;
             previous = rate;
         }
@@ -68,5 +79,62 @@ public final class KernelWarmup {
     /** {@link #prime(WorkKernel, long)} with up to 2 s for the second phase. */
     public static double prime(WorkKernel kernel) {
         return prime(kernel, 2000);
+    }
+
+    /**
+     * Below this a vector kernel still runs (partly) interpreted or on C1 code: 0.1-0.5 MH/s was measured there,
+     * against 10-55 MH/s compiled by C2 on the CPUs measured, so a steady rate below it is not the end of warm-up.
+     */
+    static final double COMPILED_FLOOR_MHS = 2.0;
+
+    private static boolean compiled(WorkKernel kernel, double mhs) {
+        return kernel.lanes() == 1 || mhs >= COMPILED_FLOOR_MHS;
+    }
+
+    /** Slice of each turn when {@link #race} times kernels. */
+    private static final long SLICE_NANOS = 25_000_000L;
+
+    /** {@link #race} runs at least this long: C2 has compiled the round methods by then on two vCPUs. */
+    private static final long MIN_RACE_NANOS = 600_000_000L;
+
+    /** {@link #race} stops after this long even when the rates are not steady yet. */
+    private static final long RACE_BUDGET_NANOS = 3_000_000_000L;
+
+    /**
+     * Times {@code kernels} on this thread: after a few hundred tiny calls each, the kernels take turns in slices
+     * of 25 ms (so that all of them are being compiled at once and see the same load) until each has had
+     * turns for 0.6 s and its last two rates agree within 4%, or 3 s have passed. A vector kernel below {@link #COMPILED_FLOOR_MHS} is not steady yet. Returns the best of each kernel's
+     * last two rates, MH/s by name.
+     */
+    public static Map<String, Double> race(List<WorkKernel> kernels) {
+        long began = System.nanoTime();
+        List<WorkKernel.RootSearch> searches = new ArrayList<>();
+        long sink = 0;
+        for (WorkKernel k : kernels) {
+            WorkKernel.RootSearch search = k.forRoot(ROOT);
+            sink += tinyCalls(search, k.lanes() * k.states(), 300);
+            searches.add(search);
+        }
+        double[] last = new double[kernels.size()], before = new double[kernels.size()];
+        long nonce = 0;
+        for (int turn = 1; ; turn++) {
+            boolean steady = System.nanoTime() - began > MIN_RACE_NANOS;
+            for (int i = 0; i < kernels.size(); i++) {
+                long start = System.nanoTime(), count = 0;
+                while (System.nanoTime() - start < SLICE_NANOS) {
+                    sink += searches.get(i).search(nonce, 1 << 12, -1L);
+                    nonce += 1 << 12;
+                    count += 1 << 12;
+                }
+                before[i] = last[i];
+                last[i] = count * 1e3 / (System.nanoTime() - start);
+                steady &= Math.abs(last[i] - before[i]) < 0.04 * Math.max(last[i], before[i]) && compiled(kernels.get(i), last[i]);
+            }
+            if (steady || System.nanoTime() - began > RACE_BUDGET_NANOS) break;
+        }
+        blackhole = sink;
+        Map<String, Double> rates = new LinkedHashMap<>();
+        for (int i = 0; i < kernels.size(); i++) rates.put(kernels.get(i).name(), Math.max(last[i], before[i]));
+        return rates;
     }
 }

@@ -53,7 +53,7 @@ class SnapStartRestoreTest {
     @Test
     void restoreOnACpuWithoutTheKernelsFeaturesFallsBackToScalar() {
         String kernel = engine.kernel().name();
-        Assumptions.assumeTrue(kernel.equals("vector512") || kernel.equals("vector256"),
+        Assumptions.assumeTrue(kernel.startsWith("vector512") || kernel.startsWith("vector256"),
                 "the selected kernel (" + kernel + ") runs on every CPU of its architecture: no fallback to show");
         // What a Firecracker CPU template that hides AVX-512 (and AVX2) would report.
         String line = engine.afterRestore(new JvmProbe.CpuFacts("restored host", List.of(), true, "1", "16", 128));

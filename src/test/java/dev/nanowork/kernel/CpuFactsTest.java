@@ -24,6 +24,8 @@ class CpuFactsTest {
     @Test
     void vectorKernelsNeedTheirFeatures() {
         assertTrue(x86("avx2", "avx512f").allows("vector512"));
+        assertFalse(x86("avx2").allows("vector512x2"), "every variant of a width");
+        assertTrue(x86("avx2").allows("vector256x1"));
         assertFalse(x86("avx2").allows("vector512"), "a CPU template that hides AVX-512");
         assertTrue(x86("avx2").allows("vector256"));
         assertFalse(x86().allows("vector256"));

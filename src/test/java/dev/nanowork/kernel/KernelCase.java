@@ -14,11 +14,7 @@ import java.util.stream.Stream;
  */
 public record KernelCase(String label, int bits) {
     public static Stream<KernelCase> all() {
-        return Stream.of(
-                new KernelCase("scalar", 0),
-                new KernelCase("vector512", 512),
-                new KernelCase("vector256", 256),
-                new KernelCase("vector128", 128));
+        return KernelChoice.VARIANTS.stream().map(name -> new KernelCase(name, KernelChoice.bits(name)));
     }
 
     public static List<KernelCase> list() {
@@ -27,11 +23,11 @@ public record KernelCase(String label, int bits) {
 
     /** The kernel, or a skipped test (JUnit assumption) naming why this JVM cannot run it. */
     public WorkKernel kernelOrSkip() {
-        if (bits == 0) return new ScalarKernel();
+        if (bits == 0) return KernelSelector.create(label);
         int preferred = VectorKernels.preferredBits();
         assumeTrue(bits <= preferred, () -> label + " skipped: this JVM compiles vectors of at most " + preferred
                 + " bits (LongVector.SPECIES_PREFERRED; CPU or -XX:MaxVectorSize)");
-        return VectorKernels.create(bits);
+        return KernelSelector.create(label);
     }
 
     @Override

@@ -48,10 +48,11 @@ class KernelEquivalenceTest {
     @MethodSource("kernels")
     void kernelsWiderThanTheJitCompilesAreStillCorrectOnTheJavaFallback(KernelCase c) {
         assumeTrue(c.bits() > VectorKernels.preferredBits(), c + " is compiled here: the tests above cover it");
-        WorkKernel kernel = dev.nanowork.kernel.vector.VectorKernels.create(c.bits());
+        WorkKernel kernel = VectorKernels.create(c.label());
         SplittableRandom random = new SplittableRandom(512);
         int checked = 0;
-        for (int r = 0; r < 50; r++) {
+        // 25 roots x 40 nonces: the fallback is ~100x slower, and there are four wider variants at 128 bits.
+        for (int r = 0; r < 25; r++) {
             Root root = randomRoot(random);
             long start = r == 0 ? -20 : random.nextLong(); // the first range crosses 2^64 - 1
             long[] out = new long[40];
@@ -64,7 +65,7 @@ class KernelEquivalenceTest {
             for (int i = 0; i < out.length && first < 0; i++) if (Long.compareUnsigned(out[i], 0xf000000000000000L) >= 0) first = i;
             assertEquals(first, kernel.forRoot(root).search(start, out.length, 0xf000000000000000L));
         }
-        assertEquals(2000, checked, "pairs checked");
+        assertEquals(1000, checked, "pairs checked");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -11,11 +11,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.function.IntFunction;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 /** The selection ladder, on injected probes; and once for real in child JVMs. */
@@ -26,27 +27,28 @@ class KernelSelectorTest {
     private static final JvmProbe NO_MODULE = new JvmProbe(false, true, "on", 0);
     private static final JvmProbe LAMBDA_C1 = new JvmProbe(true, false, "C2 is off: TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)", 256);
 
-    /** Builds a stand-in for {@code vector<bits>}, recording which widths were asked for. */
-    private static final class Factory implements IntFunction<WorkKernel> {
-        final List<Integer> asked = new ArrayList<>();
+    /** Builds a stand-in for each named kernel, recording which names were asked for. */
+    private static final class Factory implements Function<String, WorkKernel> {
+        final List<String> asked = new ArrayList<>();
 
         @Override
-        public WorkKernel apply(int bits) {
-            asked.add(bits);
+        public WorkKernel apply(String name) {
+            asked.add(name);
+            int bits = KernelChoice.bits(name);
             return new WorkKernel() {
                 @Override
                 public String name() {
-                    return "vector" + bits;
+                    return name;
                 }
 
                 @Override
                 public int lanes() {
-                    return bits / 64;
+                    return Math.max(1, bits / 64);
                 }
 
                 @Override
                 public int states() {
-                    return 1;
+                    return name.endsWith("x2") ? 2 : 1;
                 }
 
                 @Override
@@ -57,94 +59,147 @@ class KernelSelectorTest {
         }
     }
 
-    @Test
-    void autoTakesTheWidestVectorTheJitCompiles() {
-        for (JvmProbe probe : List.of(AVX512, AVX2, NEON)) {
-            Factory factory = new Factory();
-            Selection s = KernelSelector.select(KernelChoice.AUTO, probe, factory);
-            assertEquals("vector" + probe.preferredBits(), s.kernel().name());
-            assertEquals(List.of(probe.preferredBits()), factory.asked);
-            assertTrue(s.warning().isEmpty());
-            assertTrue(s.c2On());
+    /** A timer that answers fixed rates and records what it timed. */
+    private static final class Rates implements KernelSelector.Timer {
+        final Map<String, Double> rates;
+        final List<String> timed = new ArrayList<>();
+
+        Rates(Map<String, Double> rates) {
+            this.rates = rates;
         }
+
+        @Override
+        public Map<String, Double> rates(List<WorkKernel> kernels) {
+            Map<String, Double> out = new LinkedHashMap<>();
+            for (WorkKernel k : kernels) {
+                timed.add(k.name());
+                out.put(k.name(), rates.getOrDefault(k.name(), 1.0));
+            }
+            return out;
+        }
+    }
+
+    private static Selection select(KernelChoice choice, JvmProbe probe, Rates rates) {
+        return KernelSelector.select(choice, probe, new Factory(), rates);
+    }
+
+    @Test
+    void autoTimesTheWidestWidthsVariantsAndKeepsTheFastest() {
+        Rates rates = new Rates(Map.of("vector512x2", 37.6, "vector512x1", 33.9, "vector256x2", 31.0));
+        Selection s = select(KernelChoice.AUTO, AVX512, rates);
+        assertEquals("vector512x2", s.kernel().name());
+        assertEquals(List.of("vector512x2", "vector512x1"), rates.timed, "narrower widths cost start-up and are not timed");
+        assertEquals("work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), C2 on, 2 threads", s.startupLine(2));
+        assertTrue(s.warning().isEmpty());
+
+        // Where the two-state kernel is slower (or not compiled yet within the race), one state wins.
+        Selection oneState = select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 0.2, "vector512x1", 20.0)));
+        assertEquals("vector512x1", oneState.kernel().name());
+        assertEquals("work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), C2 on, 1 thread", oneState.startupLine(1));
+
+        Rates avx2 = new Rates(Map.of("vector256x1", 20.0, "vector256x2", 19.0));
+        assertEquals("vector256x1", select(KernelChoice.AUTO, AVX2, avx2).kernel().name());
+        assertEquals(List.of("vector256x2", "vector256x1"), avx2.timed);
+    }
+
+    @Test
+    void autoOnNeonTimesScalarToo() {
+        Rates rates = new Rates(Map.of("scalar", 5.0, "vector128x2", 4.0, "vector128x1", 3.0));
+        Selection s = select(KernelChoice.AUTO, NEON, rates);
+        assertEquals("scalar", s.kernel().name());
+        assertEquals(List.of("vector128x2", "vector128x1", "scalar"), rates.timed);
+        assertEquals("work kernel: scalar 5.0 MH/s/thread (vector128x2 4.0, vector128x1 3.0), C2 on, 2 threads", s.startupLine(2));
+    }
+
+    @Test
+    void aWidthTakesTheFasterOfItsVariants() {
+        Rates rates = new Rates(Map.of("vector256x1", 20.0, "vector256x2", 25.0));
+        Selection s = select(KernelChoice.VECTOR256, AVX512, rates);
+        assertEquals("vector256x2", s.kernel().name());
+        assertEquals(List.of("vector256x2", "vector256x1"), rates.timed);
+        assertEquals("vector256: the faster of its variants, measured", s.reason());
     }
 
     @Test
     void autoFallsBackToScalarWithOneWarningThatNamesTheFix() {
         Factory factory = new Factory();
-        Selection noModule = KernelSelector.select(KernelChoice.AUTO, NO_MODULE, factory);
+        Rates rates = new Rates(Map.of());
+        Selection noModule = KernelSelector.select(KernelChoice.AUTO, NO_MODULE, factory, rates);
         assertEquals("scalar", noModule.kernel().name());
         assertTrue(noModule.warning().orElseThrow().contains("--add-modules=jdk.incubator.vector"), noModule.warning().get());
 
-        Selection c1 = KernelSelector.select(KernelChoice.AUTO, LAMBDA_C1, factory);
+        Selection c1 = KernelSelector.select(KernelChoice.AUTO, LAMBDA_C1, factory, rates);
         assertEquals("scalar", c1.kernel().name());
         assertFalse(c1.c2On());
         assertTrue(c1.warning().orElseThrow().contains("-XX:TieredStopAtLevel=4"), c1.warning().get());
         assertTrue(c1.warning().get().contains("TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)"), c1.warning().get());
 
-        Selection noSimd = KernelSelector.select(KernelChoice.AUTO, new JvmProbe(true, true, "on", 64), factory);
+        Selection noSimd = KernelSelector.select(KernelChoice.AUTO, new JvmProbe(true, true, "on", 64), factory, rates);
         assertEquals("scalar", noSimd.kernel().name());
         assertTrue(noSimd.warning().isPresent());
-        assertEquals(List.of(), factory.asked, "no vector kernel is built when none can run");
+        assertEquals(List.of("scalar", "scalar", "scalar"), factory.asked, "no vector kernel is built when none can run");
+        assertEquals(List.of(), rates.timed, "nothing is timed when only scalar can run");
     }
 
     @Test
     void anExplicitKernelThisJvmCannotRunStopsStartUpListingWhatCan() {
+        Rates rates = new Rates(Map.of());
         IllegalStateException tooWide = assertThrows(IllegalStateException.class,
-                () -> KernelSelector.select(KernelChoice.VECTOR512, AVX2, new Factory()));
+                () -> select(KernelChoice.VECTOR512, AVX2, rates));
         assertTrue(tooWide.getMessage().contains("kernel vector512 cannot run"), tooWide.getMessage());
-        assertTrue(tooWide.getMessage().endsWith("it can run: vector256, vector128, scalar"), tooWide.getMessage());
+        assertTrue(tooWide.getMessage().endsWith(
+                "it can run: vector256x2, vector256x1, vector128x2, vector128x1, scalarx2, scalar"), tooWide.getMessage());
+
+        IllegalStateException variant = assertThrows(IllegalStateException.class,
+                () -> select(KernelChoice.parse("vector512x2"), AVX2, rates));
+        assertTrue(variant.getMessage().startsWith("kernel vector512x2 cannot run on this JVM: the JIT compiles vectors of at most 256 bits"),
+                variant.getMessage());
 
         IllegalStateException noModule = assertThrows(IllegalStateException.class,
-                () -> KernelSelector.select(KernelChoice.VECTOR128, NO_MODULE, new Factory()));
+                () -> select(KernelChoice.VECTOR128, NO_MODULE, rates));
         assertTrue(noModule.getMessage().contains("--add-modules=jdk.incubator.vector"), noModule.getMessage());
-        assertTrue(noModule.getMessage().endsWith("it can run: scalar"), noModule.getMessage());
+        assertTrue(noModule.getMessage().endsWith("it can run: scalarx2, scalar"), noModule.getMessage());
 
         IllegalStateException c1 = assertThrows(IllegalStateException.class,
-                () -> KernelSelector.select(KernelChoice.VECTOR256, LAMBDA_C1, new Factory()));
-        assertTrue(c1.getMessage().endsWith("it can run: scalar"), c1.getMessage());
+                () -> select(KernelChoice.parse("vector256x1"), LAMBDA_C1, rates));
+        assertTrue(c1.getMessage().endsWith("it can run: scalarx2, scalar"), c1.getMessage());
+        assertEquals(List.of(), rates.timed);
     }
 
     @Test
-    void explicitKernelsThatCanRun() {
-        assertEquals("vector256", KernelSelector.select(KernelChoice.VECTOR256, AVX512, new Factory()).kernel().name());
-        assertEquals("vector128", KernelSelector.select(KernelChoice.VECTOR128, AVX2, new Factory()).kernel().name());
-        Selection scalar = KernelSelector.select(KernelChoice.SCALAR, NO_MODULE, new Factory());
+    void explicitVariantsThatCanRunAreNotTimed() {
+        Rates rates = new Rates(Map.of());
+        assertEquals("vector256x1", select(KernelChoice.parse("vector256x1"), AVX512, rates).kernel().name());
+        assertEquals("vector128x2", select(KernelChoice.parse("VECTOR128x2 "), AVX2, rates).kernel().name());
+        Selection scalar = select(KernelChoice.SCALAR, NO_MODULE, rates);
         assertEquals("scalar", scalar.kernel().name());
         assertTrue(scalar.warning().isEmpty(), "a configured scalar kernel is not a fallback");
+        assertEquals("scalarx2", select(KernelChoice.parse("scalarx2"), NO_MODULE, rates).kernel().name());
+        assertEquals(List.of(), rates.timed, "configured variants are not timed");
+        assertEquals("work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)",
+                select(KernelChoice.parse("vector256x1"), AVX512, rates).startupLine(2));
     }
 
     @Test
-    void autoMeasuresVector128AgainstScalarAndKeepsTheFaster() {
-        Selection neon = KernelSelector.select(KernelChoice.AUTO, NEON, new Factory());
-        Selection slowVector = KernelSelector.measureIfClose(neon, KernelChoice.AUTO,
-                k -> k.name().equals("scalar") ? 5.0 : 4.0);
-        assertEquals("scalar", slowVector.kernel().name());
-        assertEquals("auto: measured vector128 4.0 MH/s, scalar 5.0 MH/s", slowVector.reason());
-        Selection fastVector = KernelSelector.measureIfClose(neon, KernelChoice.AUTO,
-                k -> k.name().equals("scalar") ? 5.0 : 9.0);
-        assertEquals("vector128", fastVector.kernel().name());
-
-        List<String> measured = new ArrayList<>();
-        Selection wide = KernelSelector.select(KernelChoice.AUTO, AVX2, new Factory());
-        KernelSelector.measureIfClose(wide, KernelChoice.AUTO, k -> {
-            measured.add(k.name());
-            return 1;
-        });
-        Selection configured = KernelSelector.select(KernelChoice.VECTOR128, NEON, new Factory());
-        KernelSelector.measureIfClose(configured, KernelChoice.VECTOR128, k -> {
-            measured.add(k.name());
-            return 1;
-        });
-        assertEquals(List.of(), measured, "wider vectors and configured kernels are not measured");
+    void everyNameParsesAndAnUnknownOneListsThem() {
+        for (String name : KernelChoice.NAMES) assertEquals(name, KernelChoice.parse(name).configName());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KernelChoice.parse("vector1024"));
+        assertTrue(e.getMessage().startsWith("kernel must be one of auto | vector512 | vector256 | vector128 | vector512x2"), e.getMessage());
+        for (String variant : KernelChoice.VARIANTS) assertTrue(KernelChoice.NAMES.contains(variant), variant);
     }
 
     @Test
-    void theStartupLine() {
-        Selection s = KernelSelector.select(KernelChoice.AUTO, AVX512, new Factory());
-        assertEquals("work kernel: vector512 (8 lanes x 1 state, C2 on, 2 threads)", s.startupLine(2));
-        Selection c1 = KernelSelector.select(KernelChoice.AUTO, LAMBDA_C1, new Factory());
+    void theStartupLineOfAFallback() {
+        Selection c1 = select(KernelChoice.AUTO, LAMBDA_C1, new Rates(Map.of()));
         assertEquals("work kernel: scalar (1 lane x 1 state, C2 off, 1 thread)", c1.startupLine(1));
+    }
+
+    @Test
+    void theRaceTimesRealKernelsAndNamesThemAll() {
+        List<WorkKernel> kernels = List.of(new ScalarKernel(), new ScalarX2Kernel());
+        Map<String, Double> rates = KernelWarmup.race(kernels);
+        assertEquals(List.of("scalar", "scalarx2"), List.copyOf(rates.keySet()));
+        for (double r : rates.values()) assertTrue(r > 0.1, "rate " + r);
     }
 
     @Test

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class KernelBenchmark {
     private static final int NONCES = 1 << 14;
 
-    @Param({"vector512", "vector256", "vector128", "scalar"})
+    @Param({"vector512x2", "vector512x1", "vector256x2", "vector256x1", "vector128x2", "vector128x1", "scalar", "scalarx2"})
     public String kernel;
 
     private WorkKernel.RootSearch search;

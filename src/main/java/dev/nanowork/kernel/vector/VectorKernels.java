@@ -17,16 +17,19 @@ public final class VectorKernels {
     }
 
     /**
-     * The kernel for {@code bits}-bit vectors (512, 256 or 128).
+     * The kernel named {@code name}, e.g. {@code vector512x2}.
      *
-     * @throws IllegalArgumentException for a width with no kernel
+     * @throws IllegalArgumentException for a name with no vector kernel
      */
-    public static WorkKernel create(int bits) {
-        return switch (bits) {
-            case 512 -> new Vector512();
-            case 256 -> new Vector256();
-            case 128 -> new Vector128();
-            default -> throw new IllegalArgumentException("no vector kernel for " + bits + " bits");
+    public static WorkKernel create(String name) {
+        return switch (name) {
+            case "vector512x2" -> new Vector512x2();
+            case "vector512x1" -> new Vector512x1();
+            case "vector256x2" -> new Vector256x2();
+            case "vector256x1" -> new Vector256x1();
+            case "vector128x2" -> new Vector128x2();
+            case "vector128x1" -> new Vector128x1();
+            default -> throw new IllegalArgumentException("no vector kernel named " + name);
         };
     }
 }

@@ -1,0 +1,86 @@
+package dev.nanowork.kernel;
+
+import dev.nanowork.work.Root;
+
+/**
+ * What every generated kernel shares: the per-root set-up and the walk over a nonce range in blocks of
+ * {@code lanes * states} nonces. The generated subclasses (see {@code KernelGenerator}) supply only the block
+ * hash, where the round code is.
+ */
+public abstract class BlockKernel implements WorkKernel {
+    private final String name;
+    private final int lanes;
+    private final int states;
+    private final int constantLanes;
+
+    /**
+     * @param constantLanes how many copies of each {@link RootConstants} value the hash reads (the vector
+     *     kernels load them ready broadcast: a scalar operand broadcast in the method costs C1 registers)
+     */
+    protected BlockKernel(String name, int lanes, int states, int constantLanes) {
+        this.name = name;
+        this.lanes = lanes;
+        this.states = states;
+        this.constantLanes = constantLanes;
+    }
+
+    @Override
+    public final String name() {
+        return name;
+    }
+
+    @Override
+    public final int lanes() {
+        return lanes;
+    }
+
+    @Override
+    public final int states() {
+        return states;
+    }
+
+    /**
+     * Hashes the block of {@code lanes * states} nonces starting at {@code base} (lane {@code i} of state
+     * {@code s} hashes {@code base + s * lanes + i}). When any value reaches {@code threshold} (unsigned; 0
+     * makes every block report) it writes all of them, in nonce order, to {@code values} and returns true.
+     *
+     * @param k the {@link RootConstants}, each repeated {@code constantLanes} times
+     * @param state this thread's scratch of {@code 17 * lanes * states} longs, where the round methods hand
+     *     the state words (and the nonce) over
+     */
+    protected abstract boolean hash(long[] k, long[] state, long base, long threshold, long[] values);
+
+    @Override
+    public final RootSearch forRoot(Root root) {
+        long[] words = RootConstants.of(root);
+        long[] k = new long[words.length * constantLanes];
+        for (int i = 0; i < k.length; i++) k[i] = words[i / constantLanes];
+        int block = lanes * states;
+        return new RootSearch() {
+            @Override
+            public long search(long start, long count, long threshold) {
+                long[] state = new long[17 * block];
+                long[] values = new long[block];
+                for (long i = 0; i < count; i += block) {
+                    if (hash(k, state, start + i, threshold, values)) {
+                        long inRange = Math.min(block, count - i);
+                        for (int j = 0; j < inRange; j++) {
+                            if (Long.compareUnsigned(values[j], threshold) >= 0) return i + j;
+                        }
+                    }
+                }
+                return NOT_FOUND;
+            }
+
+            @Override
+            public void values(long start, long[] out) {
+                long[] state = new long[17 * block];
+                long[] values = new long[block];
+                for (int i = 0; i < out.length; i += block) {
+                    hash(k, state, start + i, 0, values);
+                    System.arraycopy(values, 0, out, i, Math.min(block, out.length - i));
+                }
+            }
+        };
+    }
+}

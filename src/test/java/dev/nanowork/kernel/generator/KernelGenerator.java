@@ -1,0 +1,594 @@
+package dev.nanowork.kernel.generator;
+
+import static dev.nanowork.work.WorkValue.H0;
+import static dev.nanowork.work.WorkValue.SIGMA;
+
+import dev.nanowork.work.WorkValue;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes every work kernel's round code: {@code RootConstants} (the per-root part of round 0), the scalar
+ * kernels and the {@code LongVector} kernels of each width and state count. Nothing of the round code is
+ * typed by hand; it all follows from BLAKE2b's {@link WorkValue#SIGMA}, the reference's initial state and
+ * Nano's message shape.
+ *
+ * <p>How: the 12 rounds are run symbolically on one state. Every value is a compile-time constant, a per-root
+ * value (it depends on the root words m1..m4 only) or a per-nonce value (it depends on m0, the nonce).
+ * Constants are folded here, {@code x + 0} and {@code x ^ 0} vanish (so the zero message words m5..m15 are
+ * never loaded or added in any round), per-root values become {@code RootConstants} computed once per root,
+ * and only per-nonce statements are written out. Statements that do not feed the work value
+ * {@code h0 ^ v0 ^ v8} are dropped (most of round 11). The surviving statements are split into methods of a
+ * few half-rounds each, handing the state over through a small array, because C2 compiles a huge method
+ * badly (calls that are not inlined box every vector) and C1 gives up on big ones; see docs/kernels.md.
+ *
+ * <p>Run {@code java -cp target/classes src/test/java/dev/nanowork/kernel/generator/KernelGenerator.java}
+ * from the project directory after a build (it reads the reference {@link WorkValue}) to rewrite the files; {@code GeneratedKernelsTest} fails when they differ from its output.
+ */
+public final class KernelGenerator {
+    /** The words each G of a round mixes: four columns, then four diagonals. */
+    static final int[][] G = {
+        {0, 4, 8, 12}, {1, 5, 9, 13}, {2, 6, 10, 14}, {3, 7, 11, 15},
+        {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14},
+    };
+
+    static final String HEADER_TOOL = "src/test/java/dev/nanowork/kernel/generator/KernelGenerator.java";
+
+    // ---------------------------------------------------------------------------------------------------------
+    // The symbolic run
+
+    enum Op { ADD, XOR, ROR }
+
+    /** A value of the run: a constant, a per-root value, the nonce, or a per-nonce expression. */
+    sealed interface Val permits Const, RootVal, Nonce, Node, Ref {}
+
+    record Const(long value) implements Val {}
+
+    /** A per-root value: a root word ({@code op == null}, {@code word} 1..4) or an operation on others. */
+    record RootVal(int id, Op op, Val x, Val y, int r, int word, String what) implements Val {}
+
+    record Nonce() implements Val {}
+
+    /** An operation inside one statement's expression. */
+    record Node(Op op, Val x, Val y, int r) implements Val {}
+
+    /** The value a statement assigned (read back through its state word's variable). */
+    record Ref(Stmt stmt) implements Val {}
+
+    /** One written-out statement: state word {@code word} of step {@code step} gets {@code expr}. */
+    static final class Stmt {
+        final int word, step, g, pos;
+        final Val expr;
+        boolean live;
+
+        Stmt(int word, int step, int g, int pos, Val expr) {
+            this.word = word;
+            this.step = step;
+            this.g = g;
+            this.pos = pos;
+            this.expr = expr;
+        }
+    }
+
+    final List<RootVal> rootVals = new ArrayList<>();
+    final List<Stmt> stmts = new ArrayList<>();
+    final Val[] finalV = new Val[16];
+
+    static boolean perNonce(Val v) {
+        return v instanceof Nonce || v instanceof Node || v instanceof Ref;
+    }
+
+    Val op(Op op, Val x, Val y, int r, String what) {
+        if (op == Op.ROR) {
+            if (x instanceof Const c) return new Const(Long.rotateRight(c.value(), r));
+            if (x instanceof RootVal) return root(op, x, null, r, what);
+            return new Node(op, x, null, r);
+        }
+        if (x instanceof Const c && y instanceof Const d) {
+            return new Const(op == Op.ADD ? c.value() + d.value() : c.value() ^ d.value());
+        }
+        if (y instanceof Const c && c.value() == 0) return x; // x + 0, x ^ 0: a zero message word
+        if (x instanceof Const c && c.value() == 0) return y;
+        if (!perNonce(x) && !perNonce(y)) return root(op, x, y, 0, what);
+        if (!perNonce(x)) return op(op, y, x, r, what); // the per-nonce side first
+        // (z + k1) + k2 = z + (k1 + k2): one addition of a per-root sum instead of two
+        if (op == Op.ADD && !perNonce(y) && x instanceof Node n && n.op() == Op.ADD && !perNonce(n.y())) {
+            return new Node(Op.ADD, n.x(), op(Op.ADD, n.y(), y, 0, what), 0);
+        }
+        return new Node(op, x, y, 0);
+    }
+
+    Val root(Op op, Val x, Val y, int r, String what) {
+        RootVal v = new RootVal(rootVals.size(), op, x, y, r, 0, what);
+        rootVals.add(v);
+        return v;
+    }
+
+    /** Runs the 12 rounds on one state, recording per-nonce statements and per-root values. */
+    void run() {
+        Val[] v = new Val[16];
+        long[] init = WorkValue.initialState();
+        for (int i = 0; i < 16; i++) v[i] = new Const(init[i]);
+        Val[] m = new Val[16];
+        m[0] = new Nonce();
+        for (int i = 1; i <= 4; i++) {
+            RootVal w = new RootVal(rootVals.size(), null, null, null, 0, i, "m" + i + ", root word " + (i - 1));
+            rootVals.add(w);
+            m[i] = w;
+        }
+        for (int i = 5; i < 16; i++) m[i] = new Const(0);
+        for (int round = 0; round < 12; round++) {
+            for (int gi = 0; gi < 8; gi++) {
+                int[] w = G[gi];
+                int a = w[0], b = w[1], c = w[2], d = w[3];
+                int step = round * 2 + gi / 4;
+                String at = "round " + round + " ";
+                Val x = m[SIGMA[round][2 * gi]], y = m[SIGMA[round][2 * gi + 1]];
+                v[a] = assign(a, step, gi, 0, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), x, 0, at + "v" + a));
+                v[d] = assign(d, step, gi, 1, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 32, at + "v" + d));
+                v[c] = assign(c, step, gi, 2, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
+                v[b] = assign(b, step, gi, 3, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 24, at + "v" + b));
+                v[a] = assign(a, step, gi, 4, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), y, 0, at + "v" + a));
+                v[d] = assign(d, step, gi, 5, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 16, at + "v" + d));
+                v[c] = assign(c, step, gi, 6, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
+                v[b] = assign(b, step, gi, 7, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 63, at + "v" + b));
+            }
+        }
+        System.arraycopy(v, 0, finalV, 0, 16);
+        // Liveness: only h0 ^ v0 ^ v8 is read.
+        mark(finalV[0]);
+        mark(finalV[8]);
+    }
+
+    /** A per-nonce expression becomes a statement; constants and per-root values stay symbolic. */
+    Val assign(int word, int step, int g, int pos, Val value) {
+        if (!(value instanceof Node)) return value; // m0 always meets a sum, so the nonce alone is never assigned
+        Stmt s = new Stmt(word, step, g, pos, value);
+        stmts.add(s);
+        return new Ref(s);
+    }
+
+    void mark(Val v) {
+        if (v instanceof Ref r) {
+            if (r.stmt().live) return;
+            r.stmt().live = true;
+            mark(r.stmt().expr);
+        } else if (v instanceof Node n) {
+            mark(n.x());
+            if (n.y() != null) mark(n.y());
+        }
+    }
+
+    /** The constants and per-root values the per-nonce statements read, in order of first use. */
+    List<Val> leaves() {
+        List<Val> out = new ArrayList<>();
+        for (Stmt s : stmts) if (s.live) collectLeaves(s.expr, out);
+        return out;
+    }
+
+    private static void collectLeaves(Val v, List<Val> out) {
+        if (v instanceof Node n) {
+            collectLeaves(n.x(), out);
+            if (n.y() != null) collectLeaves(n.y(), out);
+        } else if ((v instanceof RootVal || v instanceof Const) && !out.contains(v)) {
+            out.add(v);
+        }
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // Writing the files
+
+    /** One kernel shape: {@code bits} 0 for scalar; states interleaved; G functions per group; steps per method. */
+    record Shape(String name, String className, int bits, int states, int gPerGroup, int stepsPerMethod, String why) {
+        boolean scalar() {
+            return bits == 0;
+        }
+    }
+
+    /**
+     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). Every vector kernel has a method per round
+     * (round 0 in two), handing the state over through an array. One-state kernels: a method per round is small
+     * enough for C1, so they warm up quickly and never get stuck on tier-2 code (three rounds per method ran 49
+     * MH/s at 512 bits against 35, but C1 gives up on methods that size and a method C1 refuses can stay on tier-2 code for good). Two-state
+     * kernels: a round per method is past C1's limit, but half-round methods ran 30% slower (30 against 53 MH/s),
+     * so they stay one round per method and {@code auto} keeps them only when they measure faster.
+     */
+    static final List<Shape> SHAPES = List.of(
+            new Shape("scalar", "ScalarKernel", 0, 1, 2, 12,
+                    "one nonce at a time, G functions two at a time so that two dependency chains overlap"),
+            new Shape("scalarx2", "ScalarX2Kernel", 0, 2, 1, 6,
+                    "two nonces interleaved statement by statement, for the integer units' parallelism"),
+            new Shape("vector512x1", "Vector512x1", 512, 1, 4, 2,
+                    "one state, G functions four at a time (32 vector registers on AVX-512)"),
+            new Shape("vector512x2", "Vector512x2", 512, 2, 2, 2,
+                    "two interleaved states, G functions two at a time per state: hides the latency of vector integer operations"),
+            new Shape("vector256x1", "Vector256x1", 256, 1, 2, 2,
+                    "one state, G functions two at a time: few live values for AVX2's 16 ymm registers"),
+            new Shape("vector256x2", "Vector256x2", 256, 2, 2, 2,
+                    "two interleaved states, G functions two at a time per state"),
+            new Shape("vector128x1", "Vector128x1", 128, 1, 2, 2, "one state, G functions two at a time"),
+            new Shape("vector128x2", "Vector128x2", 128, 2, 2, 2, "two interleaved states, G functions two at a time per state"));
+
+    /** Every generated file, by path relative to the project directory. */
+    public static Map<String, String> files() {
+        KernelGenerator gen = new KernelGenerator();
+        gen.run();
+        Map<String, String> files = new LinkedHashMap<>();
+        List<Val> leaves = gen.leaves();
+        files.put("src/main/java/dev/nanowork/kernel/RootConstants.java", gen.rootConstants(leaves));
+        for (Shape shape : SHAPES) {
+            String dir = shape.scalar() ? "src/main/java/dev/nanowork/kernel/" : "src/main/java/dev/nanowork/kernel/vector/";
+            files.put(dir + shape.className() + ".java", gen.kernel(shape, leaves));
+        }
+        return files;
+    }
+
+    /**
+     * Writes the files under the project directory {@code args[0]} (default: the current one). With
+     * {@code --try <dir> <name>:<bits>:<states>:<G per group>:<half-rounds per method> ...} it writes kernels of
+     * other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes a class name).
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length > 1 && args[0].equals("--try")) {
+            KernelGenerator gen = new KernelGenerator();
+            gen.run();
+            for (int i = 2; i < args.length; i++) {
+                String[] f = args[i].split(":");
+                int bits = Integer.parseInt(f[1]);
+                Shape shape = new Shape(f[0], f[0].substring(0, 1).toUpperCase(Locale.ROOT) + f[0].substring(1), bits,
+                        Integer.parseInt(f[2]), Integer.parseInt(f[3]), Integer.parseInt(f[4]), "a shape being tried");
+                Path path = Path.of(args[1], (bits == 0 ? "dev/nanowork/kernel/" : "dev/nanowork/kernel/vector/") + shape.className() + ".java");
+                Files.createDirectories(path.getParent());
+                Files.writeString(path, gen.kernel(shape, gen.leaves()).replace("\nfinal class", "\npublic final class"), StandardCharsets.UTF_8);
+            }
+            return;
+        }
+        Path base = Path.of(args.length > 0 ? args[0] : ".");
+        for (Map.Entry<String, String> f : files().entrySet()) {
+            Path path = base.resolve(f.getKey());
+            Files.writeString(path, f.getValue(), StandardCharsets.UTF_8);
+            System.out.println("wrote " + path);
+        }
+    }
+
+    static String header(String what) {
+        return "// GENERATED by " + HEADER_TOOL + " (" + what + "); do not edit.\n"
+                + "// Regenerate: java -cp target/classes " + HEADER_TOOL + "\n"
+                + "// spotless:off\n";
+    }
+
+    static String hex(long v) {
+        return String.format(Locale.ROOT, "0x%016xL", v);
+    }
+
+    String rootConstants(List<Val> leaves) {
+        StringBuilder s = new StringBuilder(header("per-root part of round 0"));
+        s.append("package dev.nanowork.kernel;\n\n");
+        s.append("import dev.nanowork.work.Root;\n\n");
+        s.append("/**\n");
+        s.append(" * The values the kernels add or XOR in that do not depend on the nonce, computed once per root: the root\n");
+        s.append(" * words m1..m4 and the parts of round 0 (and of round 1 where they reach) that only root words and\n");
+        s.append(" * constants feed. Index {@code i} of {@link #of} is the kernels' {@code k[i]}.\n");
+        s.append(" */\n");
+        s.append("public final class RootConstants {\n");
+        s.append("    /** How many values {@link #of} returns. */\n");
+        s.append("    public static final int LENGTH = ").append(leaves.size()).append(";\n\n");
+        s.append("    private RootConstants() {}\n\n");
+        s.append("    /** The constants for {@code root}. */\n");
+        s.append("    public static long[] of(Root root) {\n");
+        s.append("        long m1 = root.word(0), m2 = root.word(1), m3 = root.word(2), m4 = root.word(3);\n");
+        // The per-root operations the leaves need, in order.
+        Set<Integer> needed = new HashSet<>();
+        for (Val leaf : leaves) if (leaf instanceof RootVal r) need(r, needed);
+        for (RootVal r : rootVals) {
+            if (!needed.contains(r.id()) || r.op() == null) continue;
+            s.append("        long r").append(r.id()).append(" = ").append(scalarRoot(r)).append("; // ").append(r.what()).append('\n');
+        }
+        s.append("        return new long[] {\n");
+        for (int i = 0; i < leaves.size(); i++) {
+            Val leaf = leaves.get(i);
+            s.append("            ").append(leaf instanceof Const c ? hex(c.value()) : rootName((RootVal) leaf)).append(", // k[")
+                    .append(i).append("]: ").append(leaf instanceof RootVal r ? r.what() : "constant").append('\n');
+        }
+        s.append("        };\n    }\n}\n// spotless:on\n");
+        return s.toString();
+    }
+
+    private void need(RootVal r, Set<Integer> needed) {
+        if (!needed.add(r.id())) return;
+        if (r.x() instanceof RootVal x) need(x, needed);
+        if (r.y() instanceof RootVal y) need(y, needed);
+    }
+
+    private static String rootName(RootVal r) {
+        return r.op() == null ? "m" + r.word() : "r" + r.id();
+    }
+
+    private static String rootOperand(Val v) {
+        return v instanceof Const c ? hex(c.value()) : rootName((RootVal) v);
+    }
+
+    private static String scalarRoot(RootVal r) {
+        return switch (r.op()) {
+            case ADD -> rootOperand(r.x()) + " + " + rootOperand(r.y());
+            case XOR -> rootOperand(r.x()) + " ^ " + rootOperand(r.y());
+            case ROR -> "Long.rotateRight(" + rootOperand(r.x()) + ", " + r.r() + ")";
+        };
+    }
+
+    /** Per-method emission state. */
+    final class Writer {
+        final Shape shape;
+        final List<Val> leaves;
+        final StringBuilder out = new StringBuilder();
+        final Set<String> declared = new HashSet<>();
+
+        Writer(Shape shape, List<Val> leaves) {
+            this.shape = shape;
+            this.leaves = leaves;
+        }
+
+        String type() {
+            return shape.scalar() ? "long" : "LongVector";
+        }
+
+        String var(int word, int state) {
+            return (shape.states() == 1 ? "v" : state == 0 ? "a" : "b") + word;
+        }
+
+        String nonceVar(int state) {
+            return shape.states() == 1 ? "nonce" : state == 0 ? "nonceA" : "nonceB";
+        }
+
+        /** Index of word {@code word} (16 = the nonce) of state {@code state} in the hand-over array. */
+        String slot(int word, int state) {
+            int i = state * 17 + word;
+            return shape.scalar() ? Integer.toString(i) : i + " * LANES";
+        }
+
+        String load(int word, int state) {
+            return shape.scalar() ? "state[" + slot(word, state) + "]"
+                    : "LongVector.fromArray(SPECIES, state, " + slot(word, state) + ")";
+        }
+
+        String leaf(Val v) {
+            int i = leaves.indexOf(v);
+            if (shape.scalar()) return v instanceof Const c ? hex(c.value()) : "k[" + i + "]";
+            return "LongVector.fromArray(SPECIES, k, " + i + " * LANES)";
+        }
+
+        /** Declares the variable of {@code word} from the hand-over array if this method has not yet. */
+        void ensure(int word, int state) {
+            String v = word == 16 ? nonceVar(state) : var(word, state);
+            if (declared.add(v)) out.append("        ").append(type()).append(' ').append(v).append(" = ").append(load(word, state)).append(";\n");
+        }
+
+        void ensureInputs(Val v, int state) {
+            if (v instanceof Ref r) ensure(r.stmt().word, state);
+            else if (v instanceof Nonce) ensure(16, state);
+            else if (v instanceof Node n) {
+                ensureInputs(n.x(), state);
+                if (n.y() != null) ensureInputs(n.y(), state);
+            }
+        }
+
+        String expr(Val v, int state) {
+            if (v instanceof Ref r) return var(r.stmt().word, state);
+            if (v instanceof Nonce) return nonceVar(state);
+            if (v instanceof Const || v instanceof RootVal) return leaf(v);
+            Node n = (Node) v;
+            String x = expr(n.x(), state);
+            if (shape.scalar()) {
+                String y = n.y() == null ? "" : expr(n.y(), state);
+                if (n.op() != Op.ROR && n.x() instanceof Node c && c.op() != n.op() && c.op() != Op.ROR) x = "(" + x + ")";
+                if (n.y() instanceof Node c && c.op() != Op.ROR) y = "(" + y + ")";
+                return switch (n.op()) {
+                    case ADD -> x + " + " + y;
+                    case XOR -> x + " ^ " + y;
+                    case ROR -> "Long.rotateRight(" + x + ", " + n.r() + ")";
+                };
+            }
+            return switch (n.op()) {
+                case ADD -> x + ".add(" + expr(n.y(), state) + ")";
+                case XOR -> x + ".lanewise(XOR, " + expr(n.y(), state) + ")";
+                case ROR -> x + ".lanewise(ROR, " + n.r() + ")";
+            };
+        }
+
+        void statement(Stmt st, int state) {
+            ensureInputs(st.expr, state);
+            String v = var(st.word, state);
+            String e = expr(st.expr, state);
+            out.append("        ").append(declared.add(v) ? type() + " " : "").append(v).append(" = ").append(e).append(";\n");
+        }
+    }
+
+    String kernel(Shape shape, List<Val> leaves) {
+        boolean scalar = shape.scalar();
+        int lastStep = 0;
+        for (Stmt st : stmts) if (st.live) lastStep = Math.max(lastStep, st.step);
+        // Methods: consecutive steps (half-rounds), stepsPerMethod each.
+        // Round 0 reads most of the per-root constants: in the vector kernels its two halves are methods of their
+        // own, as C1 runs out of virtual registers on a method with that many constant loads (and a method C1
+        // gives up on was measured to stay on slow tier-2 code for good).
+        List<int[]> methods = new ArrayList<>();
+        int firstStep = 0;
+        if (!scalar) {
+            methods.add(new int[] {0, 0});
+            methods.add(new int[] {1, 1});
+            firstStep = 2;
+        }
+        for (int step = firstStep; step <= lastStep; step += shape.stepsPerMethod()) {
+            methods.add(new int[] {step, Math.min(lastStep, step + shape.stepsPerMethod() - 1)});
+        }
+        // Which statement's value each later method reads: the last definition of a word before that method.
+        Map<Stmt, Integer> lastUse = new HashMap<>();
+        for (Stmt st : stmts) if (st.live) recordUses(st.expr, st.step, lastUse);
+        int[] nonceUse = {-1};
+        for (Stmt st : stmts) if (st.live && usesNonce(st.expr)) nonceUse[0] = Math.max(nonceUse[0], st.step);
+
+        StringBuilder s = new StringBuilder(header(shape.name()));
+        String pkg = scalar ? "dev.nanowork.kernel" : "dev.nanowork.kernel.vector";
+        s.append("package ").append(pkg).append(";\n\n");
+        if (!scalar) {
+            s.append("import static jdk.incubator.vector.VectorOperators.GE;\n");
+            s.append("import static jdk.incubator.vector.VectorOperators.ROR;\n");
+            s.append("import static jdk.incubator.vector.VectorOperators.XOR;\n\n");
+            s.append("import dev.nanowork.kernel.BlockKernel;\n");
+            s.append("import jdk.incubator.vector.LongVector;\n");
+            s.append("import jdk.incubator.vector.VectorSpecies;\n\n");
+        }
+        int lanes = scalar ? 1 : shape.bits() / 64;
+        s.append("/**\n * The {@code ").append(shape.name()).append("} kernel: ");
+        s.append(scalar ? "plain Java, " + (shape.states() == 1 ? "one nonce" : shape.states() + " nonces") + " per block"
+                : shape.bits() + "-bit {@code LongVector}s, one nonce per lane, " + shape.states()
+                        + (shape.states() == 1 ? " state" : " interleaved states"));
+        s.append("; ").append(shape.why()).append(".\n");
+        s.append(" * Rounds in ").append(methods.size()).append(" methods of up to ").append(shape.stepsPerMethod())
+                .append(" half-rounds, the state handed over through {@code state}.\n */\n");
+        s.append(scalar ? "public final class " : "final class ").append(shape.className()).append(" extends BlockKernel {\n");
+        if (!scalar) {
+            s.append("    private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_").append(shape.bits()).append(";\n");
+            s.append("    private static final int LANES = ").append(lanes).append(";\n");
+            s.append("    /** 0, 1, 2, ... : lane i hashes nonce base + i. */\n");
+            s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
+        }
+        s.append("    public ").append(shape.className()).append("() {\n");
+        s.append("        super(\"").append(shape.name()).append("\", ").append(lanes).append(", ").append(shape.states())
+                .append(", ").append(scalar ? "1" : "LANES").append(");\n    }\n\n");
+        s.append("    @Override\n");
+        s.append("    protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {\n");
+        for (int i = 0; i < methods.size(); i++) {
+            String call = "step" + methods.get(i)[0] + "(k, state" + (i == 0 ? ", base" : "")
+                    + (i == methods.size() - 1 ? ", threshold, values" : "") + ")";
+            s.append("        ").append(i == methods.size() - 1 ? "return " : "").append(call).append(";\n");
+        }
+        s.append("    }\n");
+        for (int i = 0; i < methods.size(); i++) {
+            int from = methods.get(i)[0], to = methods.get(i)[1];
+            boolean first = i == 0, last = i == methods.size() - 1;
+            Writer w = new Writer(shape, leaves);
+            s.append("\n    /** ").append(describeSteps(from, to)).append(". */\n");
+            s.append("    private static ").append(last ? "boolean " : "void ").append("step").append(from)
+                    .append("(long[] k, long[] state").append(first ? ", long base" : "")
+                    .append(last ? ", long threshold, long[] values" : "").append(") {\n");
+            if (first) {
+                for (int st = 0; st < shape.states(); st++) {
+                    String n = w.nonceVar(st);
+                    w.declared.add(n);
+                    String offset = scalar ? (st == 0 ? "base" : "base + " + st) : (st == 0 ? "base" : "base + " + st + " * LANES");
+                    w.out.append("        ").append(w.type()).append(' ').append(n).append(" = ")
+                            .append(scalar ? offset : "LANE_INDEX.add(" + offset + ")").append(";\n");
+                    if (nonceUse[0] > to) w.out.append("        ").append(store(shape, w, 16, st, n)).append(";\n");
+                }
+            }
+            for (int step = from; step <= to; step++) {
+                w.out.append("        // round ").append(step / 2).append(step % 2 == 0 ? ", columns" : ", diagonals").append('\n');
+                List<Stmt> inStep = new ArrayList<>();
+                for (Stmt st : stmts) if (st.live && st.step == step) inStep.add(st);
+                int gBase = (step % 2) * 4;
+                for (int group = 0; group < 4; group += shape.gPerGroup()) {
+                    for (int pos = 0; pos < 8; pos++) {
+                        for (int g = gBase + group; g < gBase + group + shape.gPerGroup(); g++) {
+                            for (Stmt st : inStep) {
+                                if (st.g != g || st.pos != pos) continue;
+                                for (int state = 0; state < shape.states(); state++) {
+                                    w.statement(st, state);
+                                    // Hand over the word's last value in this method if a later method reads it.
+                                    Integer use = lastUse.get(st);
+                                    if (use != null && use > to && isLastDefBefore(st, to)) {
+                                        w.out.append("        ").append(store(shape, w, st.word, state, w.var(st.word, state))).append(";\n");
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if (last) finish(shape, w);
+            s.append(w.out).append("    }\n");
+        }
+        s.append("}\n// spotless:on\n");
+        return s.toString();
+    }
+
+    private static String store(Shape shape, Writer w, int word, int state, String var) {
+        return shape.scalar() ? "state[" + w.slot(word, state) + "] = " + var
+                : var + ".intoArray(state, " + w.slot(word, state) + ")";
+    }
+
+    /** The work value h0 ^ v0 ^ v8, compared unsigned with the threshold. */
+    private void finish(Shape shape, Writer w) {
+        Stmt v0 = ((Ref) finalV[0]).stmt(), v8 = ((Ref) finalV[8]).stmt();
+        int n = shape.states();
+        if (shape.scalar()) {
+            StringBuilder any = new StringBuilder();
+            for (int st = 0; st < n; st++) {
+                w.out.append("        long value").append(st).append(" = ").append(w.var(v0.word, st)).append(" ^ ")
+                        .append(w.var(v8.word, st)).append(" ^ ").append(hex(H0)).append("; // h0 ^ v0 ^ v8\n");
+                any.append(st == 0 ? "" : " | ").append("Long.compareUnsigned(value").append(st).append(", threshold) >= 0");
+            }
+            w.out.append("        if (").append(any).append(") {\n");
+            for (int st = 0; st < n; st++) w.out.append("            values[").append(st).append("] = value").append(st).append(";\n");
+            w.out.append("            return true;\n        }\n        return false;\n");
+            return;
+        }
+        w.out.append("        // The work value h0 ^ v0 ^ v8 compared unsigned: signed, with the sign bit of both sides flipped (JDK 21\n");
+        w.out.append("        // and 25 name the unsigned operator differently), the flip folded into h0.\n");
+        w.out.append("        long biasedThreshold = threshold ^ Long.MIN_VALUE;\n");
+        StringBuilder any = new StringBuilder();
+        for (int st = 0; st < n; st++) {
+            w.out.append("        LongVector biased").append(st).append(" = ").append(w.var(v0.word, st)).append(".lanewise(XOR, ")
+                    .append(w.var(v8.word, st)).append(").lanewise(XOR, ").append(hex(H0 ^ Long.MIN_VALUE)).append(");\n");
+            any.append(st == 0 ? "" : ".or(").append("biased").append(st).append(".compare(GE, biasedThreshold)").append(st == 0 ? "" : ")");
+        }
+        w.out.append("        if (").append(any).append(".anyTrue()) {\n");
+        for (int st = 0; st < n; st++) {
+            w.out.append("            biased").append(st).append(".lanewise(XOR, Long.MIN_VALUE).intoArray(values, ")
+                    .append(st == 0 ? "0" : st + " * LANES").append(");\n");
+        }
+        w.out.append("            return true;\n        }\n        return false;\n");
+    }
+
+    private static String describeSteps(int from, int to) {
+        String a = "Round " + from / 2 + (from % 2 == 0 ? "" : " (diagonals)");
+        if (from / 2 == to / 2) return from == to ? "Round " + from / 2 + (from % 2 == 0 ? " (columns)" : " (diagonals)") : "Round " + from / 2;
+        return a + " to round " + to / 2 + (to % 2 == 0 ? " (columns)" : "");
+    }
+
+    /** True when no later live statement of a step {@code <= to} assigns the same word. */
+    private boolean isLastDefBefore(Stmt st, int to) {
+        boolean after = false;
+        for (Stmt o : stmts) {
+            if (o == st) {
+                after = true;
+                continue;
+            }
+            if (after && o.live && o.word == st.word && o.step <= to) return false;
+        }
+        return true;
+    }
+
+    private static void recordUses(Val v, int step, Map<Stmt, Integer> lastUse) {
+        if (v instanceof Ref r) lastUse.merge(r.stmt(), step, Math::max);
+        else if (v instanceof Node n) {
+            recordUses(n.x(), step, lastUse);
+            if (n.y() != null) recordUses(n.y(), step, lastUse);
+        }
+    }
+
+    private static boolean usesNonce(Val v) {
+        if (v instanceof Nonce) return true;
+        return v instanceof Node n && (usesNonce(n.x()) || (n.y() != null && usesNonce(n.y())));
+    }
+}
