@@ -9,9 +9,9 @@ import java.awt.geom.Ellipse2D;
 import java.awt.geom.Path2D;
 import java.awt.geom.Rectangle2D;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.text.DecimalFormat;
 import java.util.ArrayList;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,14 +22,14 @@ import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTick;
 import org.jfree.chart.axis.TickType;
 import org.jfree.chart.axis.ValueTick;
-import org.jfree.chart.ui.RectangleEdge;
-import org.jfree.data.Range;
 import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.Range;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -57,7 +57,8 @@ public final class CostChart {
             Group g = Group.of(e.target());
             String key = g.label + (e.modelled() ? " (modelled)" : " (measured)");
             groups.putIfAbsent(key, g);
-            series.computeIfAbsent(key, k -> new XYSeries(k, false, true)).add(e.meanSeconds(), e.costPerMillionWorks());
+            series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
+                    .add(e.meanSeconds(), e.costPerMillionWorks());
         }
         XYSeriesCollection dataset = new XYSeriesCollection();
         series.values().forEach(dataset::addSeries);
@@ -88,7 +89,8 @@ public final class CostChart {
         plot.addDomainMarker(limit);
         int n = 0;
         for (Estimate e : report.estimates()) {
-            XYTextAnnotation label = new XYTextAnnotation("  " + shortName(e.target()) + " ", e.meanSeconds(), e.costPerMillionWorks());
+            XYTextAnnotation label =
+                    new XYTextAnnotation("  " + shortName(e.target()) + " ", e.meanSeconds(), e.costPerMillionWorks());
             label.setFont(LABEL_FONT);
             // Neighbouring points of a group sit close together: alternate labels above and below them.
             label.setTextAnchor(n++ % 2 == 0 ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT);
@@ -96,10 +98,17 @@ public final class CostChart {
             plot.addAnnotation(label);
         }
 
-        JFreeChart chart = new JFreeChart("Cost per work against latency, " + report.difficulty().label(), new Font(Font.SANS_SERIF, Font.BOLD, 15), plot, true);
+        JFreeChart chart = new JFreeChart(
+                "Cost per work against latency, " + report.difficulty().label(),
+                new Font(Font.SANS_SERIF, Font.BOLD, 15),
+                plot,
+                true);
         chart.setBackgroundPaint(Color.WHITE);
-        chart.addSubtitle(new TextTitle("hollow points rest on a modelled hash rate; EC2 and Managed Instances at full utilisation; "
-                + report.pricing().region() + " prices retrieved " + report.pricing().retrieved(), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+        chart.addSubtitle(new TextTitle(
+                "hollow points rest on a modelled hash rate; EC2 and Managed Instances at full utilisation; "
+                        + report.pricing().region() + " prices retrieved "
+                        + report.pricing().retrieved(),
+                new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         return chart;
     }
 
@@ -138,10 +147,13 @@ public final class CostChart {
             DecimalFormat format = new DecimalFormat("#,##0.###");
             Range range = getRange();
             List<ValueTick> ticks = new ArrayList<>();
-            for (int decade = (int) Math.floor(Math.log10(range.getLowerBound())); decade <= Math.ceil(Math.log10(range.getUpperBound())); decade++) {
+            for (int decade = (int) Math.floor(Math.log10(range.getLowerBound()));
+                    decade <= Math.ceil(Math.log10(range.getUpperBound()));
+                    decade++) {
                 for (int step : STEPS) {
                     double value = step * Math.pow(10, decade);
-                    if (range.contains(value)) ticks.add(new NumberTick(TickType.MAJOR, value, format.format(value), anchor, anchor, 0));
+                    if (range.contains(value))
+                        ticks.add(new NumberTick(TickType.MAJOR, value, format.format(value), anchor, anchor, 0));
                 }
             }
             return ticks;
@@ -161,13 +173,15 @@ public final class CostChart {
         static Group of(Target t) {
             boolean arm = t.hardware().isa().arm64();
             return switch (t.kind()) {
-                case LAMBDA -> arm
-                        ? new Group("Lambda arm64", new Color(0x2b8a3e), new Ellipse2D.Double(-5, -5, 10, 10))
-                        : new Group("Lambda x86_64", new Color(0x1f5fbf), new Ellipse2D.Double(-5, -5, 10, 10));
+                case LAMBDA ->
+                    arm
+                            ? new Group("Lambda arm64", new Color(0x2b8a3e), new Ellipse2D.Double(-5, -5, 10, 10))
+                            : new Group("Lambda x86_64", new Color(0x1f5fbf), new Ellipse2D.Double(-5, -5, 10, 10));
                 case MANAGED_INSTANCES -> new Group("Managed Instances", new Color(0x8e44ad), diamond());
-                case EC2 -> arm
-                        ? new Group("EC2 arm64", new Color(0xd9730d), new Rectangle2D.Double(-4.5, -4.5, 9, 9))
-                        : new Group("EC2 x86_64", new Color(0x7f5539), new Rectangle2D.Double(-4.5, -4.5, 9, 9));
+                case EC2 ->
+                    arm
+                            ? new Group("EC2 arm64", new Color(0xd9730d), new Rectangle2D.Double(-4.5, -4.5, 9, 9))
+                            : new Group("EC2 x86_64", new Color(0x7f5539), new Rectangle2D.Double(-4.5, -4.5, 9, 9));
             };
         }
 

@@ -70,11 +70,15 @@ public final class CostMain {
         Files.writeString(out.resolve("cost.md"), table);
         Files.writeString(out.resolve("cost.csv"), CsvReport.render(report));
         CostChart.write(report, out.resolve("cost-chart.png"));
-        System.out.println("cost: " + report.estimates().size() + " targets at " + report.difficulty().label() + " from "
-                + rateFiles + " -> " + out.resolve("cost.md") + ", cost.csv, cost-chart.png");
+        System.out.println("cost: " + report.estimates().size() + " targets at "
+                + report.difficulty().label() + " from " + rateFiles + " -> " + out.resolve("cost.md")
+                + ", cost.csv, cost-chart.png");
         if (docs) {
             MarkdownTable.splice(Path.of("docs/cost.md"), table);
-            Files.copy(out.resolve("cost-chart.png"), Path.of("docs/cost-chart.png"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(
+                    out.resolve("cost-chart.png"),
+                    Path.of("docs/cost-chart.png"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             System.out.println("cost: refreshed docs/cost.md and docs/cost-chart.png");
         }
     }

@@ -25,8 +25,15 @@ public final class CostModel {
     public static Estimate estimate(Target target, ResolvedRate rate, Difficulty difficulty) {
         double attempts = difficulty.expectedAttempts();
         double mean = meanSeconds(attempts, rate.mhs());
-        return new Estimate(target, rate, attempts, mean, LN_100 * mean, missProbability(GATEWAY_LIMIT_SECONDS, attempts, rate.mhs()),
-                target.perSecond() * mean + target.perRequest(), Double.NaN);
+        return new Estimate(
+                target,
+                rate,
+                attempts,
+                mean,
+                LN_100 * mean,
+                missProbability(GATEWAY_LIMIT_SECONDS, attempts, rate.mhs()),
+                target.perSecond() * mean + target.perRequest(),
+                Double.NaN);
     }
 
     public static double meanSeconds(double expectedAttempts, double mhs) {

@@ -15,15 +15,20 @@ public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estim
 
     public static CostReport build(TargetCatalog catalog, RateModel rates, DifficultyInput difficulty) {
         List<Estimate> raw = new ArrayList<>();
-        for (Target target : catalog.targets()) raw.add(CostModel.estimate(target, rates.resolve(target), difficulty.difficulty()));
+        for (Target target : catalog.targets())
+            raw.add(CostModel.estimate(target, rates.resolve(target), difficulty.difficulty()));
         // Memory sizes of one architecture cost the same per work (rate and price both follow memory): among
         // costs equal to 9 significant figures the faster row is the better reference.
         Comparator<Estimate> cheapest = Comparator.comparingDouble((Estimate e) -> roundTo9(e.costPerWork()))
                 .thenComparingDouble(Estimate::meanSeconds);
-        List<Estimate> lambdas = raw.stream().filter(e -> !e.target().kind().capacityBilled()).toList();
-        Estimate reference = lambdas.stream().filter(e -> e.missProbability() <= REFERENCE_MAX_MISS).min(cheapest)
+        List<Estimate> lambdas =
+                raw.stream().filter(e -> !e.target().kind().capacityBilled()).toList();
+        Estimate reference = lambdas.stream()
+                .filter(e -> e.missProbability() <= REFERENCE_MAX_MISS)
+                .min(cheapest)
                 .or(() -> lambdas.stream().min(cheapest))
-                .orElseThrow(() -> new CostInputException(catalog.pricing().origin() + ": no Lambda target to compare against"));
+                .orElseThrow(() ->
+                        new CostInputException(catalog.pricing().origin() + ": no Lambda target to compare against"));
         List<Estimate> estimates = raw.stream()
                 .map(e -> e.target().kind().capacityBilled()
                         ? e.withBreakEven(CostModel.breakEvenUtilisation(e, reference.costPerWork()))
@@ -38,7 +43,9 @@ public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estim
     }
 
     private static double roundTo9(double value) {
-        return new java.math.BigDecimal(value).round(new java.math.MathContext(9)).doubleValue();
+        return new java.math.BigDecimal(value)
+                .round(new java.math.MathContext(9))
+                .doubleValue();
     }
 
     public boolean anyModelled() {

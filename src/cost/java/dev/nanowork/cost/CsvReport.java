@@ -4,8 +4,9 @@ import java.util.Locale;
 
 /** The report as CSV with unrounded figures; {@code rate_modelled} and {@code prices_verified} mark each row. */
 public final class CsvReport {
-    static final String HEADER = "target,kind,family,memory_mb,vcpus,threads,mhs,rate_modelled,rate_basis,expected_attempts,"
-            + "mean_seconds,p99_seconds,p_miss_30s,cost_per_work_usd,cost_per_million_works_usd,break_even_utilisation,prices_verified";
+    static final String HEADER =
+            "target,kind,family,memory_mb,vcpus,threads,mhs,rate_modelled,rate_basis,expected_attempts,"
+                    + "mean_seconds,p99_seconds,p_miss_30s,cost_per_work_usd,cost_per_million_works_usd,break_even_utilisation,prices_verified";
 
     private CsvReport() {}
 
@@ -13,13 +14,25 @@ public final class CsvReport {
         StringBuilder csv = new StringBuilder(HEADER).append('\n');
         for (Estimate e : report.estimates()) {
             Target t = e.target();
-            csv.append(String.join(",",
-                    t.name(), quote(t.kind().label()), t.family(), String.valueOf(t.memoryMb()), num(t.vcpus()),
-                    String.valueOf(t.threads()), num(e.rate().mhs()), e.modelled() ? "modelled" : "measured", quote(e.rate().basis()),
-                    num(e.expectedAttempts()), num(e.meanSeconds()), num(e.p99Seconds()), num(e.missProbability()),
-                    num(e.costPerWork()), num(e.costPerMillionWorks()),
-                    Double.isNaN(e.breakEvenUtilisation()) ? "" : num(e.breakEvenUtilisation()),
-                    String.valueOf(t.pricesVerified())))
+            csv.append(String.join(
+                            ",",
+                            t.name(),
+                            quote(t.kind().label()),
+                            t.family(),
+                            String.valueOf(t.memoryMb()),
+                            num(t.vcpus()),
+                            String.valueOf(t.threads()),
+                            num(e.rate().mhs()),
+                            e.modelled() ? "modelled" : "measured",
+                            quote(e.rate().basis()),
+                            num(e.expectedAttempts()),
+                            num(e.meanSeconds()),
+                            num(e.p99Seconds()),
+                            num(e.missProbability()),
+                            num(e.costPerWork()),
+                            num(e.costPerMillionWorks()),
+                            Double.isNaN(e.breakEvenUtilisation()) ? "" : num(e.breakEvenUtilisation()),
+                            String.valueOf(t.pricesVerified())))
                     .append('\n');
         }
         return csv.toString();

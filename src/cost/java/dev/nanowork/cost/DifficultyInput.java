@@ -21,7 +21,7 @@ public record DifficultyInput(Difficulty difficulty, String label) {
             case "epoch1", "epoch_1", "epoch-1" -> {
                 return named("epoch 1", Difficulty.EPOCH_1);
             }
-            default -> { }
+            default -> {}
         }
         if (t.length() == Difficulty.HEX_LENGTH) {
             try {
@@ -35,7 +35,8 @@ public record DifficultyInput(Difficulty difficulty, String label) {
         try {
             multiplier = Double.parseDouble(t);
         } catch (NumberFormatException e) {
-            throw new CostInputException("difficulty \"" + text + "\": expected send, receive, epoch1, 16 hex digits or a multiplier");
+            throw new CostInputException(
+                    "difficulty \"" + text + "\": expected send, receive, epoch1, 16 hex digits or a multiplier");
         }
         if (!(multiplier > 0) || !Double.isFinite(multiplier)) {
             throw new CostInputException("difficulty \"" + text + "\": a multiplier must be positive and finite");

@@ -28,6 +28,7 @@ public record Estimate(
     }
 
     Estimate withBreakEven(double utilisation) {
-        return new Estimate(target, rate, expectedAttempts, meanSeconds, p99Seconds, missProbability, costPerWork, utilisation);
+        return new Estimate(
+                target, rate, expectedAttempts, meanSeconds, p99Seconds, missProbability, costPerWork, utilisation);
     }
 }

@@ -21,42 +21,82 @@ public final class MarkdownTable {
         StringBuilder md = new StringBuilder();
         Pricing p = report.pricing();
         Estimate ref = report.reference();
-        md.append("Difficulty ").append(report.difficulty().label()).append(", ")
-                .append(Figures.attempts(ref.expectedAttempts())).append(" attempts expected. Prices: ")
-                .append(p.region()).append(", ").append(p.currency()).append(", retrieved ").append(p.retrieved())
-                .append(" (`").append(Path.of(p.origin()).getFileName()).append("`).\n\n");
-        md.append("| target | vCPU | threads | MH/s | mean s | p99 s | P(> 30 s) | $ per work | $ per 1M works | break-even utilisation | rate |\n");
+        md.append("Difficulty ")
+                .append(report.difficulty().label())
+                .append(", ")
+                .append(Figures.attempts(ref.expectedAttempts()))
+                .append(" attempts expected. Prices: ")
+                .append(p.region())
+                .append(", ")
+                .append(p.currency())
+                .append(", retrieved ")
+                .append(p.retrieved())
+                .append(" (`")
+                .append(Path.of(p.origin()).getFileName())
+                .append("`).\n\n");
+        md.append(
+                "| target | vCPU | threads | MH/s | mean s | p99 s | P(> 30 s) | $ per work | $ per 1M works | break-even utilisation | rate |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
         for (Estimate e : report.estimates()) {
             Target t = e.target();
             String m = e.modelled() ? MODELLED : "";
             String u = t.pricesVerified() ? "" : UNVERIFIED;
-            md.append("| ").append(t.name())
-                    .append(" | ").append(Figures.sig3(t.vcpus()))
-                    .append(" | ").append(t.threads())
-                    .append(" | ").append(Figures.sig3(e.rate().mhs())).append(m)
-                    .append(" | ").append(Figures.sig3(e.meanSeconds())).append(m)
-                    .append(" | ").append(Figures.sig3(e.p99Seconds())).append(m)
-                    .append(" | ").append(Figures.percent(e.missProbability())).append(m)
-                    .append(" | ").append(Figures.dollars(e.costPerWork())).append(m).append(u)
-                    .append(" | ").append(Figures.dollars(e.costPerMillionWorks())).append(m).append(u)
-                    .append(" | ").append(t.kind().capacityBilled() ? Figures.utilisation(e.breakEvenUtilisation()) + m + u : "")
-                    .append(" | ").append(e.modelled() ? "modelled: " : "measured: ").append(e.rate().basis())
+            md.append("| ")
+                    .append(t.name())
+                    .append(" | ")
+                    .append(Figures.sig3(t.vcpus()))
+                    .append(" | ")
+                    .append(t.threads())
+                    .append(" | ")
+                    .append(Figures.sig3(e.rate().mhs()))
+                    .append(m)
+                    .append(" | ")
+                    .append(Figures.sig3(e.meanSeconds()))
+                    .append(m)
+                    .append(" | ")
+                    .append(Figures.sig3(e.p99Seconds()))
+                    .append(m)
+                    .append(" | ")
+                    .append(Figures.percent(e.missProbability()))
+                    .append(m)
+                    .append(" | ")
+                    .append(Figures.dollars(e.costPerWork()))
+                    .append(m)
+                    .append(u)
+                    .append(" | ")
+                    .append(Figures.dollars(e.costPerMillionWorks()))
+                    .append(m)
+                    .append(u)
+                    .append(" | ")
+                    .append(t.kind().capacityBilled() ? Figures.utilisation(e.breakEvenUtilisation()) + m + u : "")
+                    .append(" | ")
+                    .append(e.modelled() ? "modelled: " : "measured: ")
+                    .append(e.rate().basis())
                     .append(" |\n");
         }
         if (report.anyModelled()) {
             // escaped: a line starting with "* " would be a list item
-            md.append("\n\\").append(MODELLED).append(" rests on a modelled hash rate, not a measurement on that target (see the rate column).\n");
+            md.append("\n\\")
+                    .append(MODELLED)
+                    .append(
+                            " rests on a modelled hash rate, not a measurement on that target (see the rate column).\n");
         }
         if (report.anyUnverifiedPrice()) {
             md.append('\n').append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
         }
         String why = report.referenceMeetsMissBound()
-                ? "the cheapest Lambda row missing 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS) + " of the time"
-                : "the cheapest Lambda row: none misses 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS) + " of the time";
-        md.append("\nEC2 and Managed Instances costs are at full utilisation; break-even utilisation is the busy share at which")
-                .append(" their cost per work equals the reference Lambda row, ").append(ref.target().name())
-                .append(" (").append(Figures.dollars(ref.costPerWork())).append(" per work, ").append(why)
+                ? "the cheapest Lambda row missing 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS)
+                        + " of the time"
+                : "the cheapest Lambda row: none misses 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS)
+                        + " of the time";
+        md.append(
+                        "\nEC2 and Managed Instances costs are at full utilisation; break-even utilisation is the busy share at which")
+                .append(" their cost per work equals the reference Lambda row, ")
+                .append(ref.target().name())
+                .append(" (")
+                .append(Figures.dollars(ref.costPerWork()))
+                .append(" per work, ")
+                .append(why)
                 .append("). EC2 leaves out any load balancer.\n");
         return md.toString();
     }
@@ -66,7 +106,9 @@ public final class MarkdownTable {
         String text = Files.readString(doc);
         int begin = text.indexOf(BEGIN);
         int end = text.indexOf(END);
-        if (begin < 0 || end < begin) throw new CostInputException(doc + ": no " + BEGIN + " ... " + END + " block to replace");
-        Files.writeString(doc, text.substring(0, begin + BEGIN.length()) + "\n\n" + section + "\n" + text.substring(end));
+        if (begin < 0 || end < begin)
+            throw new CostInputException(doc + ": no " + BEGIN + " ... " + END + " block to replace");
+        Files.writeString(
+                doc, text.substring(0, begin + BEGIN.length()) + "\n\n" + section + "\n" + text.substring(end));
     }
 }

@@ -49,7 +49,8 @@ public record Pricing(
      * Lambda Managed Instances: EC2 on-demand price plus {@code feeFraction}, per-request charge, and the
      * vCPUs one execution environment searches a work with.
      */
-    public record ManagedInstances(double feeFraction, double requestPerMillion, boolean verified, int environmentVcpus) {}
+    public record ManagedInstances(
+            double feeFraction, double requestPerMillion, boolean verified, int environmentVcpus) {}
 
     public record Ec2Size(String name, int vcpus, double hourly) {}
 

@@ -110,11 +110,15 @@ public final class PricingFile {
             for (String size : names(sizesNode)) {
                 String sizeAt = at + ".sizes." + size;
                 JsonNode sizeNode = f.object(sizesNode, at + ".sizes", size);
-                sizes.add(new Ec2Size(size, f.positiveInt(sizeNode, sizeAt, "vcpus"), f.positive(sizeNode, sizeAt, "hourly")));
+                sizes.add(new Ec2Size(
+                        size, f.positiveInt(sizeNode, sizeAt, "vcpus"), f.positive(sizeNode, sizeAt, "hourly")));
             }
             if (sizes.isEmpty()) throw f.refuse(at + ".sizes", "must list at least one size");
             families.add(new Ec2Family(
-                    name, hardware(f, f.object(family, at, "hardware"), at + ".hardware"), f.bool(family, at, "verified"), List.copyOf(sizes)));
+                    name,
+                    hardware(f, f.object(family, at, "hardware"), at + ".hardware"),
+                    f.bool(family, at, "verified"),
+                    List.copyOf(sizes)));
         }
         if (families.isEmpty()) throw f.refuse("ec2", "must list at least one instance family");
         return List.copyOf(families);
@@ -124,8 +128,10 @@ public final class PricingFile {
         String isaName = f.text(node, at, "isa");
         Isa isa = Isa.fromWire(isaName);
         if (isa == null) {
-            throw f.refuse(at + ".isa", "is \"" + isaName + "\", not one of "
-                    + Arrays.stream(Isa.values()).map(Isa::wireName).toList());
+            throw f.refuse(
+                    at + ".isa",
+                    "is \"" + isaName + "\", not one of "
+                            + Arrays.stream(Isa.values()).map(Isa::wireName).toList());
         }
         return new Hardware(isa, f.bool(node, at, "smt"), f.positive(node, at, "core_factor"));
     }

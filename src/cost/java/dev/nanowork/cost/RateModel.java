@@ -27,7 +27,8 @@ public final class RateModel {
      */
     public static final double SMT_VCPU_YIELD = 0.6;
 
-    private static final Comparator<Rate> PREFERENCE = Comparator.comparingInt(r -> -r.source().ordinal());
+    private static final Comparator<Rate> PREFERENCE =
+            Comparator.comparingInt(r -> -r.source().ordinal());
 
     private final TargetCatalog catalog;
     private final List<Rate> rates;
@@ -38,30 +39,53 @@ public final class RateModel {
     }
 
     public ResolvedRate resolve(Target target) {
-        Optional<Rate> own = best(rates.stream().filter(r -> r.target().equals(target.name())).toList());
+        Optional<Rate> own = best(
+                rates.stream().filter(r -> r.target().equals(target.name())).toList());
         if (own.isPresent()) {
             Rate r = own.get();
             return new ResolvedRate(r.mhs(), !r.source().measured(), r.source().wireName());
         }
-        Optional<Scaled> sibling = rates.reversed().stream() // reversed: max keeps the first of equals, the last line wins
-                .flatMap(r -> catalog.find(r.target()).filter(on -> on.family().equals(target.family())).map(on -> new Scaled(r, on)).stream())
-                .max(Comparator.comparing(Scaled::rate, PREFERENCE));
+        Optional<Scaled> sibling =
+                rates.reversed().stream() // reversed: max keeps the first of equals, the last line wins
+                        .flatMap(r -> catalog
+                                .find(r.target())
+                                .filter(on -> on.family().equals(target.family()))
+                                .map(on -> new Scaled(r, on))
+                                .stream())
+                        .max(Comparator.comparing(Scaled::rate, PREFERENCE));
         if (sibling.isPresent()) {
             Scaled s = sibling.get();
             double mhs = s.rate().mhs() / s.on().vcpus() * target.vcpus();
-            return new ResolvedRate(mhs, true, String.format(Locale.ROOT, "scaled by vCPU from %s (%s, %.1f MH/s)",
-                    s.rate().target(), s.rate().source().wireName(), s.rate().mhs()));
+            return new ResolvedRate(
+                    mhs,
+                    true,
+                    String.format(
+                            Locale.ROOT,
+                            "scaled by vCPU from %s (%s, %.1f MH/s)",
+                            s.rate().target(),
+                            s.rate().source().wireName(),
+                            s.rate().mhs()));
         }
         Hardware hw = target.hardware();
         String basisTarget = RatesFile.LOCAL_PREFIX + hw.isa().basis();
-        Rate basis = best(rates.stream().filter(r -> r.target().equals(basisTarget)).toList())
+        Rate basis = best(rates.stream()
+                        .filter(r -> r.target().equals(basisTarget))
+                        .toList())
                 .orElseThrow(() -> new CostInputException("no rate for " + target.name() + " and no \"" + basisTarget
                         + "\" line to model it from: add a measured line for it to the rates file"));
         double smt = hw.smt() ? SMT_VCPU_YIELD : 1.0;
         double mhs = basis.perThreadMhs() * hw.coreFactor() * smt * target.vcpus();
-        return new ResolvedRate(mhs, true, String.format(Locale.ROOT, "%s %.2f MH/s/thread x core %.2f%s x %.2f vCPU",
-                basisTarget, basis.perThreadMhs(), hw.coreFactor(), hw.smt() ? String.format(Locale.ROOT, " x SMT %.1f", smt) : "",
-                target.vcpus()));
+        return new ResolvedRate(
+                mhs,
+                true,
+                String.format(
+                        Locale.ROOT,
+                        "%s %.2f MH/s/thread x core %.2f%s x %.2f vCPU",
+                        basisTarget,
+                        basis.perThreadMhs(),
+                        hw.coreFactor(),
+                        hw.smt() ? String.format(Locale.ROOT, " x SMT %.1f", smt) : "",
+                        target.vcpus()));
     }
 
     private static Optional<Rate> best(List<Rate> candidates) {

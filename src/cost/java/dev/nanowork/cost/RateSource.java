@@ -25,6 +25,9 @@ public enum RateSource {
     }
 
     static RateSource fromWire(String name) {
-        return Arrays.stream(values()).filter(s -> s.wireName.equals(name)).findFirst().orElse(null);
+        return Arrays.stream(values())
+                .filter(s -> s.wireName.equals(name))
+                .findFirst()
+                .orElse(null);
     }
 }

@@ -54,7 +54,9 @@ public final class RatesFile {
         } else {
             source = RateSource.fromWire(sourceName);
             if (source == null) {
-                throw f.refuse("source", "is \"" + sourceName + "\", not one of measured-local, measured-deployed, user, modelled");
+                throw f.refuse(
+                        "source",
+                        "is \"" + sourceName + "\", not one of measured-local, measured-deployed, user, modelled");
             }
         }
         return new Rate(

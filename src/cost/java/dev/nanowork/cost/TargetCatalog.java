@@ -71,9 +71,20 @@ public final class TargetCatalog {
         double credit = (double) mb / lambda.mbPerVcpu();
         int visible = (int) Math.min(lambda.maxVisibleCpus(), Math.max(2, Math.ceil(credit)));
         double perRequest = (lambda.requestPerMillion() + pricing.apiGateway().httpRequestPerMillion()) / PER_MILLION;
-        boolean verified = arch.verified() && lambda.requestVerified() && pricing.apiGateway().verified();
-        return new Target("lambda-" + arch.name() + "-" + mb, Kind.LAMBDA, "lambda-" + arch.name(), mb, credit, visible,
-                arch.hardware(), arch.gbSecond() * mb / MB_PER_GB, perRequest, verified);
+        boolean verified = arch.verified()
+                && lambda.requestVerified()
+                && pricing.apiGateway().verified();
+        return new Target(
+                "lambda-" + arch.name() + "-" + mb,
+                Kind.LAMBDA,
+                "lambda-" + arch.name(),
+                mb,
+                credit,
+                visible,
+                arch.hardware(),
+                arch.gbSecond() * mb / MB_PER_GB,
+                perRequest,
+                verified);
     }
 
     private Target managedInstances(Ec2Family family) {
@@ -81,13 +92,32 @@ public final class TargetCatalog {
         int vcpus = lmi.environmentVcpus();
         double perSecond = family.hourlyPerVcpu() * vcpus * (1 + lmi.feeFraction()) / SECONDS_PER_HOUR;
         double perRequest = (lmi.requestPerMillion() + pricing.apiGateway().httpRequestPerMillion()) / PER_MILLION;
-        boolean verified = family.verified() && lmi.verified() && pricing.apiGateway().verified();
-        return new Target("lmi-" + family.name(), Kind.MANAGED_INSTANCES, family.name(), 0, vcpus, vcpus,
-                family.hardware(), perSecond, perRequest, verified);
+        boolean verified =
+                family.verified() && lmi.verified() && pricing.apiGateway().verified();
+        return new Target(
+                "lmi-" + family.name(),
+                Kind.MANAGED_INSTANCES,
+                family.name(),
+                0,
+                vcpus,
+                vcpus,
+                family.hardware(),
+                perSecond,
+                perRequest,
+                verified);
     }
 
     private static Target ec2(Ec2Family family, Ec2Size size) {
-        return new Target("ec2-" + family.name() + "." + size.name(), Kind.EC2, family.name(), 0, size.vcpus(), size.vcpus(),
-                family.hardware(), size.hourly() / SECONDS_PER_HOUR, 0, family.verified());
+        return new Target(
+                "ec2-" + family.name() + "." + size.name(),
+                Kind.EC2,
+                family.name(),
+                0,
+                size.vcpus(),
+                size.vcpus(),
+                family.hardware(),
+                size.hourly() / SECONDS_PER_HOUR,
+                0,
+                family.verified());
     }
 }

@@ -15,14 +15,16 @@ public final class AccessSettings {
      * @param parameter {@code nano-work.auth.key-parameter}, an SSM parameter name (on Lambda)
      * @param store how to read a parameter, given the environment
      */
-    public static SharedSecret resolve(Optional<String> key, Optional<String> parameter, Function<Map<String, String>, ParameterStore> store) {
+    public static SharedSecret resolve(
+            Optional<String> key, Optional<String> parameter, Function<Map<String, String>, ParameterStore> store) {
         key = key.filter(k -> !k.isBlank());
         parameter = parameter.filter(p -> !p.isBlank());
         if (key.isPresent() && parameter.isPresent()) {
             throw new IllegalArgumentException("set nano-work.auth.key or nano-work.auth.key-parameter, not both");
         }
         if (key.isPresent()) return SharedSecret.of(key.get());
-        if (parameter.isPresent()) return SharedSecret.of(store.apply(System.getenv()).read(parameter.get()));
+        if (parameter.isPresent())
+            return SharedSecret.of(store.apply(System.getenv()).read(parameter.get()));
         return SharedSecret.NONE;
     }
 }

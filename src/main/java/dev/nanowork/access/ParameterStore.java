@@ -26,7 +26,8 @@ public final class ParameterStore {
 
     private final URI base;
     private final String token;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     public ParameterStore(URI base, String token) {
         this.base = base;
@@ -38,7 +39,8 @@ public final class ParameterStore {
         String port = env.getOrDefault("PARAMETERS_SECRETS_EXTENSION_HTTP_PORT", Integer.toString(DEFAULT_PORT));
         String token = env.get("AWS_SESSION_TOKEN");
         if (token == null || token.isEmpty()) {
-            throw new IllegalStateException("reading an SSM parameter needs AWS_SESSION_TOKEN (set by Lambda) for the Parameters and Secrets extension");
+            throw new IllegalStateException(
+                    "reading an SSM parameter needs AWS_SESSION_TOKEN (set by Lambda) for the Parameters and Secrets extension");
         }
         return new ParameterStore(URI.create("http://localhost:" + port), token);
     }
@@ -49,22 +51,29 @@ public final class ParameterStore {
      * @throws IllegalStateException naming the parameter and the HTTP status, never the value
      */
     public String read(String name) {
-        URI uri = base.resolve("/systemsmanager/parameters/get?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8) + "&withDecryption=true");
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(5))
-                .header("X-Aws-Parameters-Secrets-Token", token).GET().build();
+        URI uri = base.resolve("/systemsmanager/parameters/get?name=" + URLEncoder.encode(name, StandardCharsets.UTF_8)
+                + "&withDecryption=true");
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(5))
+                .header("X-Aws-Parameters-Secrets-Token", token)
+                .GET()
+                .build();
         HttpResponse<String> response;
         try {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot reach the Parameters and Secrets extension at " + base
-                    + " to read SSM parameter " + name + " (add the extension layer to the function): " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot reach the Parameters and Secrets extension at " + base + " to read SSM parameter " + name
+                            + " (add the extension layer to the function): " + e.getMessage(),
+                    e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while reading SSM parameter " + name, e);
         }
         if (response.statusCode() != 200) {
-            throw new IllegalStateException("SSM parameter " + name + ": the Parameters and Secrets extension answered HTTP "
-                    + response.statusCode() + " (does the function's role allow ssm:GetParameter and kms:Decrypt?)");
+            throw new IllegalStateException("SSM parameter " + name
+                    + ": the Parameters and Secrets extension answered HTTP " + response.statusCode()
+                    + " (does the function's role allow ssm:GetParameter and kms:Decrypt?)");
         }
         JsonNode value;
         try {

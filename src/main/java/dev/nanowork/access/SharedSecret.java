@@ -26,7 +26,8 @@ public final class SharedSecret {
 
     /** A required secret; empty or blank text is refused (it would be guessable). */
     public static SharedSecret of(String secret) {
-        if (secret == null || secret.isBlank()) throw new IllegalArgumentException("the shared secret must not be empty");
+        if (secret == null || secret.isBlank())
+            throw new IllegalArgumentException("the shared secret must not be empty");
         return new SharedSecret(sha256(secret));
     }
 
@@ -35,7 +36,11 @@ public final class SharedSecret {
     }
 
     /** What {@link #check} decides. */
-    public enum Verdict { ALLOWED, MISSING, WRONG }
+    public enum Verdict {
+        ALLOWED,
+        MISSING,
+        WRONG
+    }
 
     /**
      * Whether a request may in: the bearer token of {@code authorization} if it is one, else {@code keyField}.
@@ -45,7 +50,8 @@ public final class SharedSecret {
      */
     public Verdict check(Optional<String> authorization, Optional<String> keyField) {
         if (!required()) return Verdict.ALLOWED;
-        Optional<String> presented = authorization.filter(h -> h.regionMatches(true, 0, BEARER, 0, BEARER.length()))
+        Optional<String> presented = authorization
+                .filter(h -> h.regionMatches(true, 0, BEARER, 0, BEARER.length()))
                 .map(h -> h.substring(BEARER.length()).strip())
                 .or(() -> keyField);
         if (presented.isEmpty() || presented.get().isEmpty()) return Verdict.MISSING;

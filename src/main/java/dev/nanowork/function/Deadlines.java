@@ -17,8 +17,10 @@ public final class Deadlines {
     private final Duration margin;
 
     public Deadlines(Duration configured, Duration margin) {
-        if (configured.isNegative() || configured.isZero()) throw new IllegalArgumentException("nano-work.deadline must be positive, was " + configured);
-        if (margin.isNegative()) throw new IllegalArgumentException("nano-work.deadline-margin must not be negative, was " + margin);
+        if (configured.isNegative() || configured.isZero())
+            throw new IllegalArgumentException("nano-work.deadline must be positive, was " + configured);
+        if (margin.isNegative())
+            throw new IllegalArgumentException("nano-work.deadline-margin must not be negative, was " + margin);
         this.configured = configured;
         this.margin = margin;
     }
@@ -32,7 +34,13 @@ public final class Deadlines {
         long budget = configured.toNanos();
         if (remainingMillis.isPresent()) {
             budget = Math.min(budget, GATEWAY_LIMIT.toNanos());
-            budget = Math.min(budget, Math.max(0, Duration.ofMillis(remainingMillis.getAsLong()).minus(margin).toNanos()));
+            budget = Math.min(
+                    budget,
+                    Math.max(
+                            0,
+                            Duration.ofMillis(remainingMillis.getAsLong())
+                                    .minus(margin)
+                                    .toNanos()));
         }
         return nowNanos + budget;
     }

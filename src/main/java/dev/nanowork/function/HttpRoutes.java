@@ -37,7 +37,9 @@ public class HttpRoutes {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
-    static final String FUNCTION_NAMES = Arrays.stream(Action.values()).map(Action::wireName).collect(Collectors.joining("|"));
+    static final String FUNCTION_NAMES =
+            Arrays.stream(Action.values()).map(Action::wireName).collect(Collectors.joining("|"));
+
     static final String DISPATCH_PATHS = "/(?!(" + FUNCTION_NAMES + ")$).*";
 
     @Inject
@@ -48,7 +50,8 @@ public class HttpRoutes {
 
     void routes(@Observes Router router) {
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
-        router.postWithRegex(DISPATCH_PATHS).order(NANO_ROUTES_ORDER)
+        router.postWithRegex(DISPATCH_PATHS)
+                .order(NANO_ROUTES_ORDER)
                 .handler(BodyHandler.create().setBodyLimit(RequestLimits.BODY_BYTES))
                 .blockingHandler(this::dispatch, false);
         router.route().order(NANO_ROUTES_ORDER).failureHandler(this::failure);
@@ -59,7 +62,8 @@ public class HttpRoutes {
         if (HttpMethod.POST.equals(method)) {
             rc.next();
         } else if (HttpMethod.OPTIONS.equals(method)) {
-            rc.response().setStatusCode(200)
+            rc.response()
+                    .setStatusCode(200)
                     .putHeader("Access-Control-Allow-Origin", allowedOrigin(rc))
                     .putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
                     .putHeader("Access-Control-Allow-Headers", "Content-Type, Authorization")
@@ -96,8 +100,12 @@ public class HttpRoutes {
         if (status == 413) {
             answer(rc, RequestLimits.bodyTooLarge(-1).answer());
         } else if (status == 400) {
-            answer(rc, new RpcError(RpcError.UNABLE_TO_PARSE_JSON,
-                    "the body is not a JSON object within this endpoint's limits; send one such as {\"hash\": ..., \"work\": ...}").answer());
+            answer(
+                    rc,
+                    new RpcError(
+                                    RpcError.UNABLE_TO_PARSE_JSON,
+                                    "the body is not a JSON object within this endpoint's limits; send one such as {\"hash\": ..., \"work\": ...}")
+                            .answer());
         } else {
             rc.next();
         }
@@ -112,6 +120,9 @@ public class HttpRoutes {
         }
         // "Content-Type" spelled so: Quarkus' Lambda handler looks the header up case-sensitively and base64-encodes
         // the body of an answer without it, which API Gateway then passes on encoded.
-        rc.response().setStatusCode(200).putHeader("Content-Type", "application/json").end(json);
+        rc.response()
+                .setStatusCode(200)
+                .putHeader("Content-Type", "application/json")
+                .end(json);
     }
 }

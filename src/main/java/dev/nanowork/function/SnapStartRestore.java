@@ -31,7 +31,9 @@ public class SnapStartRestore implements Resource {
     @Override
     public void beforeCheckpoint(Context<? extends Resource> context) {
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
-        LOG.infof("SnapStart checkpoint: %s kernel on %s (%s)", engine.kernel().name(), cpu.model(), String.join(" ", cpu.features()));
+        LOG.infof(
+                "SnapStart checkpoint: %s kernel on %s (%s)",
+                engine.kernel().name(), cpu.model(), String.join(" ", cpu.features()));
     }
 
     @Override

@@ -54,10 +54,13 @@ public class WorkEngine {
     void start(@Observes StartupEvent event) {
         probe = JvmProbe.current();
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
-        settings = new WorkRpc.Settings(Action.served(config.serve()),
+        settings = new WorkRpc.Settings(
+                Action.served(config.serve()),
                 parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
-                config.benchmark().duration(), config.benchmark().maxDuration(), version);
+                config.benchmark().duration(),
+                config.benchmark().maxDuration(),
+                version);
         access = access();
         if (searches(settings.served())) {
             serve(startSearch(), JvmProbe.CpuFacts.current());
@@ -65,11 +68,13 @@ public class WorkEngine {
             // A function that serves only work_validate (one BLAKE2b per request) selects and primes no kernel:
             // at the CPU share of 512 MB priming alone took seconds of init. The scalar kernel stands in unused;
             // the search pool starts its threads on first use, which never comes.
-            LOG.info("work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
+            LOG.info(
+                    "work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
             serve(new WorkSearch(new ScalarKernel(), 1), JvmProbe.CpuFacts.current());
         }
-        LOG.info(() -> "serving " + settings.served().stream().map(Action::wireName).toList() + "; difficulties "
-                + config.minDifficulty() + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
+        LOG.info(() -> "serving "
+                + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()
+                + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
     }
 
     /** Whether any served action searches (work_generate, benchmark): only then is a kernel selected and primed. */
@@ -81,12 +86,15 @@ public class WorkEngine {
     private WorkSearch startSearch() {
         KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()), probe);
         int threads = Threads.resolve(config.threads());
-        LOG.info(() -> "JIT: " + JvmProbe.jitFlags() + "; jdk.incubator.vector " + (probe.vectorModuleReadable()
-                ? "readable" : "not readable (add --add-modules=jdk.incubator.vector)"));
+        LOG.info(() -> "JIT: " + JvmProbe.jitFlags() + "; jdk.incubator.vector "
+                + (probe.vectorModuleReadable()
+                        ? "readable"
+                        : "not readable (add --add-modules=jdk.incubator.vector)"));
         if (!selection.c2On() && selection.warning().isEmpty()) {
             // auto already warned when it fell back to scalar; an explicit kernel gets the same advice here.
-            LOG.warning("C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
-                    + " --add-modules=jdk.incubator.vector\" (Lambda's runtime stops at level 1 unless told otherwise)");
+            LOG.warning(
+                    "C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
+                            + " --add-modules=jdk.incubator.vector\" (Lambda's runtime stops at level 1 unless told otherwise)");
         }
         selection.logStartup(threads);
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
@@ -116,7 +124,8 @@ public class WorkEngine {
         if (cpu.allows(kernel)) {
             // A new RPC: the restored CPU's facts in its answers, and a benchmark generator seeded after the restore.
             rpc = new WorkRpc(restored, settings, access, HostFacts.of(probe, cpu));
-            String line = "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
+            String line =
+                    "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
             LOG.info(line);
             return line;
         }
@@ -131,10 +140,20 @@ public class WorkEngine {
 
     /** The credential, if one is configured; only whether it is set and where from is ever logged. */
     private SharedSecret access() {
-        SharedSecret access = AccessSettings.resolve(config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
-        LOG.log(Level.INFO, "access: {0}", access.required()
-                ? "a key is required (" + config.auth().keyParameter().filter(p -> !p.isBlank()).map(p -> "from SSM parameter " + p).orElse("from nano-work.auth.key") + ")"
-                : "open (no nano-work.auth.key or key-parameter)");
+        SharedSecret access = AccessSettings.resolve(
+                config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
+        LOG.log(
+                Level.INFO,
+                "access: {0}",
+                access.required()
+                        ? "a key is required ("
+                                + config.auth()
+                                        .keyParameter()
+                                        .filter(p -> !p.isBlank())
+                                        .map(p -> "from SSM parameter " + p)
+                                        .orElse("from nano-work.auth.key")
+                                + ")"
+                        : "open (no nano-work.auth.key or key-parameter)");
         return access;
     }
 
@@ -163,7 +182,8 @@ public class WorkEngine {
         try {
             return Difficulty.parse(value.strip());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + " must be 16 hex digits, e.g. fffffff800000000, was '" + value + "'", e);
+            throw new IllegalArgumentException(
+                    key + " must be 16 hex digits, e.g. fffffff800000000, was '" + value + "'", e);
         }
     }
 }

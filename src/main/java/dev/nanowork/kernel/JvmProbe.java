@@ -42,8 +42,10 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
 
     /** Probes this JVM. Loads the vector classes only when the module is readable. */
     public static JvmProbe current() {
-        boolean readable = ModuleLayer.boot().findModule(VECTOR_MODULE)
-                .filter(JvmProbe.class.getModule()::canRead).isPresent();
+        boolean readable = ModuleLayer.boot()
+                .findModule(VECTOR_MODULE)
+                .filter(JvmProbe.class.getModule()::canRead)
+                .isPresent();
         HotSpotDiagnosticMXBean hotspot;
         try {
             hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
@@ -98,7 +100,8 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
     }
 
     /** The flags that change the kernels' speed: C2 on or off, and the vector width it compiles. */
-    static final List<String> JIT_FLAGS = List.of("TieredStopAtLevel", "TieredCompilation", "UseAVX", "MaxVectorSize", "UseSVE");
+    static final List<String> JIT_FLAGS =
+            List.of("TieredStopAtLevel", "TieredCompilation", "UseAVX", "MaxVectorSize", "UseSVE");
 
     /** {@code TieredStopAtLevel=4 (DEFAULT) TieredCompilation=true (DEFAULT) ...}: the speed flags this JVM has. */
     public static String jitFlags() {
@@ -126,7 +129,8 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
 
     /** The CPU model from /proc/cpuinfo ({@code model name}, or the ARM part number), else {@code os.arch}. */
     public static String cpuModel() {
-        return cpuinfo("model name").or(() -> cpuinfo("CPU part").map(p -> "ARM CPU part " + p))
+        return cpuinfo("model name")
+                .or(() -> cpuinfo("CPU part").map(p -> "ARM CPU part " + p))
                 .orElse(System.getProperty("os.arch"));
     }
 
@@ -139,7 +143,8 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
         Path path = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(path)) return Optional.empty();
         try (Stream<String> lines = Files.lines(path)) {
-            return lines.filter(l -> l.indexOf(':') > 0 && l.substring(0, l.indexOf(':')).strip().equals(key))
+            return lines.filter(l -> l.indexOf(':') > 0
+                            && l.substring(0, l.indexOf(':')).strip().equals(key))
                     .map(l -> l.substring(l.indexOf(':') + 1).strip())
                     .findFirst();
         } catch (IOException | RuntimeException e) {
@@ -159,7 +164,13 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
      * @param maxVectorSize the {@code MaxVectorSize} flag in bytes, else {@code none}
      * @param preferredBits {@code LongVector.SPECIES_PREFERRED} width, 0 when the vector module is not readable
      */
-    public record CpuFacts(String model, List<String> features, boolean flagsKnown, String useAvx, String maxVectorSize, int preferredBits) {
+    public record CpuFacts(
+            String model,
+            List<String> features,
+            boolean flagsKnown,
+            String useAvx,
+            String maxVectorSize,
+            int preferredBits) {
         /** x86: AVX2 (256-bit), AVX-512F (512-bit); ARM: Advanced SIMD (NEON, 128-bit), SVE. */
         public static final List<String> FEATURES = List.of("avx2", "avx512f", "asimd", "sve");
 
@@ -167,8 +178,13 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
         public static CpuFacts current() {
             String flags = cpuFlags();
             Set<String> present = Set.of(flags.split("\\s+"));
-            return new CpuFacts(cpuModel(), FEATURES.stream().filter(present::contains).toList(), !flags.isEmpty(),
-                    vmFlag("UseAVX"), vmFlag("MaxVectorSize"), JvmProbe.current().preferredBits());
+            return new CpuFacts(
+                    cpuModel(),
+                    FEATURES.stream().filter(present::contains).toList(),
+                    !flags.isEmpty(),
+                    vmFlag("UseAVX"),
+                    vmFlag("MaxVectorSize"),
+                    JvmProbe.current().preferredBits());
         }
 
         /** {@code avx2 avx512f}, or {@code unknown} when /proc/cpuinfo could not be read. */
@@ -183,7 +199,8 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
          */
         public boolean allows(String name) {
             if (!flagsKnown || !name.startsWith("vector")) return true;
-            boolean arm = features.contains("asimd") || System.getProperty("os.arch", "").contains("aarch64");
+            boolean arm = features.contains("asimd")
+                    || System.getProperty("os.arch", "").contains("aarch64");
             if (name.startsWith("vector512")) return arm ? features.contains("sve") : features.contains("avx512f");
             if (name.startsWith("vector256")) return arm ? features.contains("sve") : features.contains("avx2");
             return true;
@@ -191,7 +208,9 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
 
         private static String vmFlag(String name) {
             try {
-                return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class).getVMOption(name).getValue();
+                return ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                        .getVMOption(name)
+                        .getValue();
             } catch (RuntimeException e) {
                 return "none"; // not a flag of this VM or CPU (UseAVX on arm64), or not HotSpot
             }

@@ -16,12 +16,30 @@ public record KernelChoice(String configName) {
     public static final KernelChoice VECTOR128 = new KernelChoice("vector128");
 
     /** Every variant, by name: per width two states before one, then scalar. */
-    public static final List<String> VARIANTS = List.of("vector512x2", "vector512x1", "vector256x2", "vector256x1",
-            "vector128x2", "vector128x1", "scalarx2", "scalar");
+    public static final List<String> VARIANTS = List.of(
+            "vector512x2",
+            "vector512x1",
+            "vector256x2",
+            "vector256x1",
+            "vector128x2",
+            "vector128x1",
+            "scalarx2",
+            "scalar");
 
     /** Every accepted value. */
-    public static final List<String> NAMES = List.of("auto", "vector512", "vector256", "vector128", "vector512x2",
-            "vector512x1", "vector256x2", "vector256x1", "vector128x2", "vector128x1", "scalar", "scalarx2");
+    public static final List<String> NAMES = List.of(
+            "auto",
+            "vector512",
+            "vector256",
+            "vector128",
+            "vector512x2",
+            "vector512x1",
+            "vector256x2",
+            "vector256x1",
+            "vector128x2",
+            "vector128x1",
+            "scalar",
+            "scalarx2");
 
     /** A width ({@code vector256}): the faster of its variants. */
     public boolean isWidth() {
@@ -47,7 +65,8 @@ public record KernelChoice(String configName) {
     public static KernelChoice parse(String text) {
         String wanted = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         if (NAMES.contains(wanted)) return new KernelChoice(wanted);
-        throw new IllegalArgumentException("kernel must be one of " + String.join(" | ", NAMES) + ", was '" + text + "'");
+        throw new IllegalArgumentException(
+                "kernel must be one of " + String.join(" | ", NAMES) + ", was '" + text + "'");
     }
 
     @Override

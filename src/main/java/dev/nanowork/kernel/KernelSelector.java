@@ -37,8 +37,8 @@ public final class KernelSelector {
      * @param warning the WARN line when {@code auto} had to fall back to scalar, naming the fix
      * @param measured MH/s per thread of every kernel timed, the chosen one first (empty when none was timed)
      */
-    public record Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning,
-            Map<String, Double> measured) {
+    public record Selection(
+            WorkKernel kernel, String reason, boolean c2On, Optional<String> warning, Map<String, Double> measured) {
         public Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
             this(kernel, reason, c2On, warning, Map.of());
         }
@@ -54,8 +54,10 @@ public final class KernelSelector {
                 String described = kernel.describe();
                 return "work kernel: " + described.substring(0, described.length() - 1) + ", " + tail + ")";
             }
-            String others = measured.entrySet().stream().filter(e -> !e.getKey().equals(kernel.name()))
-                    .map(e -> e.getKey() + " " + mhs(e.getValue())).collect(Collectors.joining(", "));
+            String others = measured.entrySet().stream()
+                    .filter(e -> !e.getKey().equals(kernel.name()))
+                    .map(e -> e.getKey() + " " + mhs(e.getValue()))
+                    .collect(Collectors.joining(", "));
             return "work kernel: " + kernel.name() + " " + mhs(measured.get(kernel.name())) + " MH/s/thread"
                     + (others.isEmpty() ? "" : " (" + others + ")") + ", " + tail;
         }
@@ -114,20 +116,27 @@ public final class KernelSelector {
      * The decision itself, for a given probe; {@code factory} makes a kernel by name (called only for kernels the
      * probe says can run) and {@code timer} times candidates.
      */
-    public static Selection select(KernelChoice choice, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
+    public static Selection select(
+            KernelChoice choice, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
         List<String> runnable = runnable(probe);
         String name = choice.configName();
         if (choice.equals(KernelChoice.AUTO)) {
             if (!runnable.get(0).startsWith("vector")) {
                 String why = whyNoVector(probe);
-                return new Selection(factory.apply("scalar"), "auto: " + why, probe.c2On(),
+                return new Selection(
+                        factory.apply("scalar"),
+                        "auto: " + why,
+                        probe.c2On(),
                         Optional.of("work kernel: scalar, about 10x slower than a vector kernel, because " + why));
             }
             return fastest(candidates(runnable), "auto: fastest measured", probe, factory, timer);
         }
         if (choice.isWidth()) {
-            List<String> variants = runnable.stream().filter(v -> KernelChoice.bits(v) == choice.bits()).toList();
-            if (!variants.isEmpty()) return fastest(variants, name + ": the faster of its variants, measured", probe, factory, timer);
+            List<String> variants = runnable.stream()
+                    .filter(v -> KernelChoice.bits(v) == choice.bits())
+                    .toList();
+            if (!variants.isEmpty())
+                return fastest(variants, name + ": the faster of its variants, measured", probe, factory, timer);
         } else if (runnable.contains(name)) {
             return new Selection(factory.apply(name), "configured", probe.c2On(), Optional.empty());
         }
@@ -135,8 +144,8 @@ public final class KernelSelector {
                 ? "the JIT compiles vectors of at most " + probe.preferredBits()
                         + " bits here (LongVector.SPECIES_PREFERRED; CPU features or -XX:MaxVectorSize)"
                 : whyNoVector(probe);
-        throw new IllegalStateException("kernel " + name + " cannot run on this JVM: " + why
-                + "; it can run: " + String.join(", ", runnable));
+        throw new IllegalStateException(
+                "kernel " + name + " cannot run on this JVM: " + why + "; it can run: " + String.join(", ", runnable));
     }
 
     /**
@@ -154,8 +163,8 @@ public final class KernelSelector {
         return out;
     }
 
-    private static Selection fastest(List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory,
-            Timer timer) {
+    private static Selection fastest(
+            List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
         List<WorkKernel> kernels = names.stream().map(factory).toList();
         Map<String, Double> rates = timer.rates(kernels);
         WorkKernel best = kernels.get(0);

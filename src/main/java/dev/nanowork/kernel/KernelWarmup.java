@@ -33,7 +33,8 @@ public final class KernelWarmup {
     /** The root every warm-up and timing hashes. */
     private static final Root ROOT = Root.of(new byte[] {
         0x4e, 0x61, 0x6e, 0x6f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
-        13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28});
+        13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28
+    });
 
     /** Tiny calls that take every path (no hit, hits in every lane position, short ranges, values). */
     private static long tinyCalls(WorkKernel.RootSearch search, int block, int calls) {
@@ -128,7 +129,8 @@ public final class KernelWarmup {
                 }
                 before[i] = last[i];
                 last[i] = count * 1e3 / (System.nanoTime() - start);
-                steady &= Math.abs(last[i] - before[i]) < 0.04 * Math.max(last[i], before[i]) && compiled(kernels.get(i), last[i]);
+                steady &= Math.abs(last[i] - before[i]) < 0.04 * Math.max(last[i], before[i])
+                        && compiled(kernels.get(i), last[i]);
             }
             if (steady || System.nanoTime() - began > RACE_BUDGET_NANOS) break;
         }

@@ -20,7 +20,11 @@ public enum Action {
     /** For operators, on every deployment. */
     STATUS(Role.ANY);
 
-    private enum Role { GENERATE, VALIDATE, ANY }
+    private enum Role {
+        GENERATE,
+        VALIDATE,
+        ANY
+    }
 
     private final Role role;
 
@@ -50,8 +54,9 @@ public enum Action {
                 case "both" -> true;
                 case "generate" -> a.role != Role.VALIDATE;
                 case "validate" -> a.role != Role.GENERATE;
-                default -> throw new IllegalArgumentException(
-                        "nano-work.serve must be one of generate | validate | both, was '" + setting + "'");
+                default ->
+                    throw new IllegalArgumentException(
+                            "nano-work.serve must be one of generate | validate | both, was '" + setting + "'");
             };
             if (yes) served.add(a);
         }

@@ -36,16 +36,46 @@ public sealed interface Answer {
 
     /** The status action: what runs on which CPU, what is served, and the queue now. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Status(String version, String kernel, String lanes, String states, String threads, String c2, String serves,
-            String minDifficulty, String maxDifficulty, String searching, String queued, String requestsServed,
-            String cpuModel, String cpuFeatures, String useAvx, String maxVectorSize, String preferredVectorBits)
+    record Status(
+            String version,
+            String kernel,
+            String lanes,
+            String states,
+            String threads,
+            String c2,
+            String serves,
+            String minDifficulty,
+            String maxDifficulty,
+            String searching,
+            String queued,
+            String requestsServed,
+            String cpuModel,
+            String cpuFeatures,
+            String useAvx,
+            String maxVectorSize,
+            String preferredVectorBits)
             implements Answer {}
 
     /** {@code benchmark}: the rate measured, and the machine and JVM it was measured on. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
-    record Benchmark(String kernel, String lanes, String states, String threads, String seconds, String attempts, String mhs,
-            String cpuModel, String cpuFlags, String availableProcessors, String jvm, String jitFlags, String cpuFeatures,
-            String useAvx, String maxVectorSize, String preferredVectorBits) implements Answer {}
+    record Benchmark(
+            String kernel,
+            String lanes,
+            String states,
+            String threads,
+            String seconds,
+            String attempts,
+            String mhs,
+            String cpuModel,
+            String cpuFlags,
+            String availableProcessors,
+            String jvm,
+            String jitFlags,
+            String cpuFeatures,
+            String useAvx,
+            String maxVectorSize,
+            String preferredVectorBits)
+            implements Answer {}
 
     /** nano_node's boolean: {@code "1"} or {@code "0"}. */
     static String bit(boolean b) {

@@ -30,7 +30,8 @@ final class BenchmarkHandler implements ActionHandler {
 
     @Override
     public Answer answer(RpcRequest request, long deadlineNanos) {
-        Duration duration = request.text("duration", RpcError.BAD_DURATION).map(this::duration)
+        Duration duration = request.text("duration", RpcError.BAD_DURATION)
+                .map(this::duration)
                 .orElse(settings.benchmarkDuration());
         long until = System.nanoTime() + duration.toNanos();
         if (deadlineNanos - until < 0) until = deadlineNanos; // on Lambda, never past the invocation
@@ -42,11 +43,23 @@ final class BenchmarkHandler implements ActionHandler {
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
         }
         WorkKernel kernel = queue.search().kernel();
-        return new Answer.Benchmark(kernel.name(), Integer.toString(kernel.lanes()), Integer.toString(kernel.states()),
-                Integer.toString(queue.search().threads()), String.format(Locale.ROOT, "%.3f", result.elapsedNanos() / 1e9),
-                Long.toString(result.attempts()), String.format(Locale.ROOT, "%.2f", result.megahashesPerSecond()),
-                host.cpu().model(), host.cpuFlags(), Integer.toString(host.availableProcessors()), host.jvm(), host.jitFlags(),
-                host.cpu().featureList(), host.cpu().useAvx(), host.cpu().maxVectorSize(), Integer.toString(host.cpu().preferredBits()));
+        return new Answer.Benchmark(
+                kernel.name(),
+                Integer.toString(kernel.lanes()),
+                Integer.toString(kernel.states()),
+                Integer.toString(queue.search().threads()),
+                String.format(Locale.ROOT, "%.3f", result.elapsedNanos() / 1e9),
+                Long.toString(result.attempts()),
+                String.format(Locale.ROOT, "%.2f", result.megahashesPerSecond()),
+                host.cpu().model(),
+                host.cpuFlags(),
+                Integer.toString(host.availableProcessors()),
+                host.jvm(),
+                host.jitFlags(),
+                host.cpu().featureList(),
+                host.cpu().useAvx(),
+                host.cpu().maxVectorSize(),
+                Integer.toString(host.cpu().preferredBits()));
     }
 
     /** A benchmark {@code duration} in seconds, positive and at most the configured cap. */
@@ -59,8 +72,9 @@ final class BenchmarkHandler implements ActionHandler {
         }
         double max = settings.benchmarkMaxDuration().toMillis() / 1e3;
         if (!(seconds > 0 && seconds <= max)) {
-            throw new RpcError(RpcError.BAD_DURATION, "duration is in seconds, more than 0 and at most " + max
-                    + ", was " + RpcError.describe(text));
+            throw new RpcError(
+                    RpcError.BAD_DURATION,
+                    "duration is in seconds, more than 0 and at most " + max + ", was " + RpcError.describe(text));
         }
         return Duration.ofNanos((long) (seconds * 1e9));
     }

@@ -32,17 +32,30 @@ final class GenerateHandler implements ActionHandler {
         Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
         request.checkVersion();
         if (difficulty.compareTo(min) < 0 || difficulty.compareTo(max) > 0) {
-            throw new RpcError(RpcError.DIFFICULTY_LIMIT, "this endpoint generates from " + described(min) + " to "
-                    + described(max) + "; " + difficulty + " was asked");
+            throw new RpcError(
+                    RpcError.DIFFICULTY_LIMIT,
+                    "this endpoint generates from " + described(min) + " to " + described(max) + "; " + difficulty
+                            + " was asked");
         }
         SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos));
         return switch (result) {
-            case SearchResult.Found f -> new Answer.Generated(root.toString(), f.work().toString(),
-                    Answer.difficulty(f.value()), Answer.multiplier(f.value()));
+            case SearchResult.Found f ->
+                new Answer.Generated(
+                        root.toString(),
+                        f.work().toString(),
+                        Answer.difficulty(f.value()),
+                        Answer.multiplier(f.value()));
             case SearchResult.Cancelled c -> throw new RpcError(RpcError.CANCELLED, null);
-            case SearchResult.DeadlineReached d -> throw new RpcError(RpcError.DEADLINE, String.format(Locale.ROOT,
-                    "searched %.1f s (%d attempts, %.1f expected) without reaching %s; retry, or ask for a lower difficulty",
-                    d.elapsedNanos() / 1e9, d.attempts(), difficulty.expectedAttempts(), difficulty));
+            case SearchResult.DeadlineReached d ->
+                throw new RpcError(
+                        RpcError.DEADLINE,
+                        String.format(
+                                Locale.ROOT,
+                                "searched %.1f s (%d attempts, %.1f expected) without reaching %s; retry, or ask for a lower difficulty",
+                                d.elapsedNanos() / 1e9,
+                                d.attempts(),
+                                difficulty.expectedAttempts(),
+                                difficulty));
             case SearchResult.Failed f -> {
                 LOG.log(Level.SEVERE, "work search failed", f.cause());
                 throw new RpcError(RpcError.FAILURE, "the search failed on this instance; retry");

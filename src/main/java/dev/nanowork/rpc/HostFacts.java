@@ -7,12 +7,17 @@ import dev.nanowork.kernel.JvmProbe;
  * shown by {@code status} and {@code benchmark}: whether C2 compiles the kernel, the CPU and its vector
  * facts, the JVM and the JIT flags that set the rate.
  */
-public record HostFacts(boolean c2On, String cpuFlags, int availableProcessors, String jvm, String jitFlags,
-        JvmProbe.CpuFacts cpu) {
+public record HostFacts(
+        boolean c2On, String cpuFlags, int availableProcessors, String jvm, String jitFlags, JvmProbe.CpuFacts cpu) {
     /** The facts of this JVM, from its one probe, on the CPU {@code cpu}. */
     public static HostFacts of(JvmProbe probe, JvmProbe.CpuFacts cpu) {
-        return new HostFacts(probe.c2On(), JvmProbe.cpuFlags(), Runtime.getRuntime().availableProcessors(),
-                JvmProbe.jvm(), JvmProbe.jitFlags(), cpu);
+        return new HostFacts(
+                probe.c2On(),
+                JvmProbe.cpuFlags(),
+                Runtime.getRuntime().availableProcessors(),
+                JvmProbe.jvm(),
+                JvmProbe.jitFlags(),
+                cpu);
     }
 
     /** The facts of this JVM on the CPU it runs on now. */

@@ -46,8 +46,10 @@ public final class RequestLimits {
 
     /** The refusal of a body over {@link #BODY_BYTES}. */
     public static RpcError bodyTooLarge(long size) {
-        return new RpcError(RpcError.TOO_LARGE, "the body is " + (size < 0 ? "over" : size + " bytes, over") + " the limit of "
-                + BODY_BYTES + " bytes; a work request is a few hundred");
+        return new RpcError(
+                RpcError.TOO_LARGE,
+                "the body is " + (size < 0 ? "over" : size + " bytes, over") + " the limit of " + BODY_BYTES
+                        + " bytes; a work request is a few hundred");
     }
 
     /**
@@ -61,11 +63,15 @@ public final class RequestLimits {
     }
 
     private static void check(JsonNode node, int depth) {
-        if (node.isContainerNode() && depth > NESTING_DEPTH) throw tooLarge("JSON nested deeper than " + NESTING_DEPTH + " levels");
-        if (node.isTextual() && node.textValue().length() > STRING_CHARS) throw tooLarge("a string longer than " + STRING_CHARS + " characters");
-        if (node.isNumber() && node.asText().length() > NUMBER_CHARS) throw tooLarge("a number longer than " + NUMBER_CHARS + " digits");
+        if (node.isContainerNode() && depth > NESTING_DEPTH)
+            throw tooLarge("JSON nested deeper than " + NESTING_DEPTH + " levels");
+        if (node.isTextual() && node.textValue().length() > STRING_CHARS)
+            throw tooLarge("a string longer than " + STRING_CHARS + " characters");
+        if (node.isNumber() && node.asText().length() > NUMBER_CHARS)
+            throw tooLarge("a number longer than " + NUMBER_CHARS + " digits");
         for (var field : node.properties()) {
-            if (field.getKey().length() > NAME_CHARS) throw tooLarge("a field name longer than " + NAME_CHARS + " characters");
+            if (field.getKey().length() > NAME_CHARS)
+                throw tooLarge("a field name longer than " + NAME_CHARS + " characters");
             check(field.getValue(), depth + 1);
         }
         if (node.isArray()) for (JsonNode element : node) check(element, depth + 1);

@@ -66,6 +66,7 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
 
     /** {@code at} is absent for some failures found after the tokens were read. */
     private static RpcError notJson(String why, JsonLocation at) {
-        return RpcError.notAnObject(why + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
+        return RpcError.notAnObject(
+                why + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
     }
 }

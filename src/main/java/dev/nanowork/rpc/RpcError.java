@@ -50,7 +50,8 @@ public final class RpcError extends RuntimeException {
 
     /** {@code Unable to parse JSON}, saying why. */
     static RpcError notAnObject(String why) {
-        return new RpcError(UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
+        return new RpcError(
+                UNABLE_TO_PARSE_JSON, why + "; send a JSON object such as {\"action\": \"work_validate\", ...}");
     }
 
     /** A value quoted for a hint, cut short so a huge value cannot make a huge answer. */

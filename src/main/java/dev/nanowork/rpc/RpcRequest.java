@@ -42,7 +42,8 @@ public final class RpcRequest {
 
     /** Wraps a body already read into a tree; the same rules as {@link #parse}. */
     public static RpcRequest of(JsonNode body) {
-        if (body == null || body.isMissingNode() || body.isNull()) throw RpcError.notAnObject("the body is empty or null");
+        if (body == null || body.isMissingNode() || body.isNull())
+            throw RpcError.notAnObject("the body is empty or null");
         if (!body.isObject()) throw RpcError.notAnObject("the body must be a JSON object, was " + type(body));
         return new RpcRequest(body, null);
     }
@@ -77,20 +78,23 @@ public final class RpcRequest {
 
     /** The {@code action}; nano_node answers a request without one {@code Unable to parse JSON}. */
     public String action() {
-        return text("action", RpcError.UNKNOWN_COMMAND).orElseThrow(() -> new RpcError(RpcError.UNABLE_TO_PARSE_JSON,
-                "the request has no action; add e.g. \"action\": \"work_generate\""));
+        return text("action", RpcError.UNKNOWN_COMMAND)
+                .orElseThrow(() -> new RpcError(
+                        RpcError.UNABLE_TO_PARSE_JSON,
+                        "the request has no action; add e.g. \"action\": \"work_generate\""));
     }
 
     /** The required {@code hash}: 64 hex digits, either case. */
     public Root hash() {
-        return parsed("hash", RpcError.INVALID_BLOCK_HASH, Root::parse, "64 hex digits").orElseThrow(
-                () -> new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: the 64 hex digits of the root"));
+        return parsed("hash", RpcError.INVALID_BLOCK_HASH, Root::parse, "64 hex digits")
+                .orElseThrow(() ->
+                        new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: the 64 hex digits of the root"));
     }
 
     /** The required {@code work}: 16 hex digits. */
     public Work work() {
-        return parsed("work", RpcError.BAD_WORK, Work::parse, "16 hex digits").orElseThrow(
-                () -> new RpcError(RpcError.BAD_WORK, "work is required: 16 hex digits"));
+        return parsed("work", RpcError.BAD_WORK, Work::parse, "16 hex digits")
+                .orElseThrow(() -> new RpcError(RpcError.BAD_WORK, "work is required: 16 hex digits"));
     }
 
     /** {@code field} read by {@code parse}; a value it refuses is {@code error}: must be {@code exactly}. */
@@ -116,7 +120,9 @@ public final class RpcRequest {
         // A plain decimal only: Double.parseDouble would also read "NaN", "Infinity", " 2", "0x1p1" and "2d".
         double m = DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
         if (!(m > 0) || Double.isInfinite(m)) {
-            throw new RpcError(RpcError.BAD_MULTIPLIER, "multiplier must be a positive number such as 1.5, was " + RpcError.describe(text));
+            throw new RpcError(
+                    RpcError.BAD_MULTIPLIER,
+                    "multiplier must be a positive number such as 1.5, was " + RpcError.describe(text));
         }
         return Optional.of(Difficulty.fromMultiplier(m));
     }
@@ -124,7 +130,8 @@ public final class RpcRequest {
     /** {@code version}: absent or {@code work_1}, the only work version nano_node knows. */
     public void checkVersion() {
         text("version", RpcError.BAD_WORK_VERSION).ifPresent(v -> {
-            if (!v.equals("work_1")) throw new RpcError(RpcError.BAD_WORK_VERSION, "version must be work_1, was " + RpcError.describe(v));
+            if (!v.equals("work_1"))
+                throw new RpcError(RpcError.BAD_WORK_VERSION, "version must be work_1, was " + RpcError.describe(v));
         });
     }
 

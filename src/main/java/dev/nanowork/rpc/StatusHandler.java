@@ -21,11 +21,23 @@ final class StatusHandler implements ActionHandler {
     @Override
     public Answer answer(RpcRequest request, long deadlineNanos) {
         WorkKernel kernel = queue.search().kernel();
-        return new Answer.Status(settings.version(), kernel.name(), Integer.toString(kernel.lanes()),
-                Integer.toString(kernel.states()), Integer.toString(queue.search().threads()), Answer.bit(host.c2On()),
-                settings.servedNames(" "), settings.minDifficulty().toString(), settings.maxDifficulty().toString(),
-                Answer.bit(queue.searching()), Integer.toString(queue.waiting()), Long.toString(served.getAsLong()),
-                host.cpu().model(), host.cpu().featureList(), host.cpu().useAvx(), host.cpu().maxVectorSize(),
+        return new Answer.Status(
+                settings.version(),
+                kernel.name(),
+                Integer.toString(kernel.lanes()),
+                Integer.toString(kernel.states()),
+                Integer.toString(queue.search().threads()),
+                Answer.bit(host.c2On()),
+                settings.servedNames(" "),
+                settings.minDifficulty().toString(),
+                settings.maxDifficulty().toString(),
+                Answer.bit(queue.searching()),
+                Integer.toString(queue.waiting()),
+                Long.toString(served.getAsLong()),
+                host.cpu().model(),
+                host.cpu().featureList(),
+                host.cpu().useAvx(),
+                host.cpu().maxVectorSize(),
                 Integer.toString(host.cpu().preferredBits()));
     }
 }

@@ -12,8 +12,11 @@ final class ValidateHandler implements ActionHandler {
         var work = request.work();
         Optional<Difficulty> requested = request.difficulty();
         long value = WorkValue.value(root, work);
-        return new Answer.Validation(requested.map(d -> Answer.bit(d.isReachedBy(value))).orElse(null),
-                Answer.bit(Difficulty.SEND.isReachedBy(value)), Answer.bit(Difficulty.RECEIVE.isReachedBy(value)),
-                Answer.difficulty(value), Answer.multiplier(value));
+        return new Answer.Validation(
+                requested.map(d -> Answer.bit(d.isReachedBy(value))).orElse(null),
+                Answer.bit(Difficulty.SEND.isReachedBy(value)),
+                Answer.bit(Difficulty.RECEIVE.isReachedBy(value)),
+                Answer.difficulty(value),
+                Answer.multiplier(value));
     }
 }

@@ -26,15 +26,23 @@ public final class WorkRpc {
     static final String INTERNAL = "Internal server error in RPC";
 
     /** What the configuration decides for the RPC. */
-    public record Settings(Set<Action> served, Difficulty minDifficulty, Difficulty maxDifficulty,
-            Duration benchmarkDuration, Duration benchmarkMaxDuration, String version) {
+    public record Settings(
+            Set<Action> served,
+            Difficulty minDifficulty,
+            Difficulty maxDifficulty,
+            Duration benchmarkDuration,
+            Duration benchmarkMaxDuration,
+            String version) {
         public Settings {
             if (minDifficulty.compareTo(maxDifficulty) > 0) {
                 throw new IllegalArgumentException("nano-work.min-difficulty " + minDifficulty
                         + " is above nano-work.max-difficulty " + maxDifficulty);
             }
-            if (benchmarkDuration.isNegative() || benchmarkDuration.isZero() || benchmarkMaxDuration.compareTo(benchmarkDuration) < 0) {
-                throw new IllegalArgumentException("nano-work.benchmark.duration must be positive and at most nano-work.benchmark.max-duration");
+            if (benchmarkDuration.isNegative()
+                    || benchmarkDuration.isZero()
+                    || benchmarkMaxDuration.compareTo(benchmarkDuration) < 0) {
+                throw new IllegalArgumentException(
+                        "nano-work.benchmark.duration must be positive and at most nano-work.benchmark.max-duration");
             }
         }
 
@@ -64,7 +72,8 @@ public final class WorkRpc {
         this.settings = settings;
         this.access = access;
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
-        handlers.put(Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
+        handlers.put(
+                Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
         handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
         handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get));
         handlers.put(Action.BENCHMARK, new BenchmarkHandler(queue, settings, host));
@@ -77,8 +86,11 @@ public final class WorkRpc {
             RpcRequest request = RpcRequest.parse(body);
             letIn(request, authorization);
             String name = request.action();
-            Action action = Action.fromWire(name).orElseThrow(() -> new RpcError(RpcError.UNKNOWN_COMMAND,
-                    "this endpoint answers " + settings.servedNames(", ") + ", was " + RpcError.describe(name)));
+            Action action = Action.fromWire(name)
+                    .orElseThrow(() -> new RpcError(
+                            RpcError.UNKNOWN_COMMAND,
+                            "this endpoint answers " + settings.servedNames(", ") + ", was "
+                                    + RpcError.describe(name)));
             return run(action, request, deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
@@ -106,17 +118,21 @@ public final class WorkRpc {
     private void letIn(RpcRequest request, Optional<String> authorization) {
         if (!access.required()) return;
         switch (access.check(authorization, request.text("key", RpcError.KEY_WRONG))) {
-            case ALLOWED -> { }
-            case MISSING -> throw new RpcError(RpcError.KEY_MISSING,
-                    "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
+            case ALLOWED -> {}
+            case MISSING ->
+                throw new RpcError(
+                        RpcError.KEY_MISSING,
+                        "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
             case WRONG -> throw new RpcError(RpcError.KEY_WRONG, "the key sent is not this endpoint's key");
         }
     }
 
     private Answer run(Action action, RpcRequest request, long deadlineNanos) {
         if (!settings.served().contains(action)) {
-            throw new RpcError(RpcError.NOT_SERVED, "this deployment serves " + settings.servedNames(", ")
-                    + "; send " + action.wireName() + " to the endpoint that serves it");
+            throw new RpcError(
+                    RpcError.NOT_SERVED,
+                    "this deployment serves " + settings.servedNames(", ") + "; send " + action.wireName()
+                            + " to the endpoint that serves it");
         }
         return handlers.get(action).answer(request, deadlineNanos);
     }

@@ -90,7 +90,8 @@ public final class WorkQueue implements AutoCloseable {
         return submit(root, difficulty, deadlineNanos, false);
     }
 
-    private CompletableFuture<SearchResult> submit(Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces) {
+    private CompletableFuture<SearchResult> submit(
+            Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces) {
         synchronized (lock) {
             if (closed) throw new IllegalStateException("the work queue is closed");
             if (coalesces) {
@@ -104,7 +105,8 @@ public final class WorkQueue implements AutoCloseable {
             }
             int slots = capacity + (running == null ? 1 : 0); // an idle runner takes the next one at once
             if (waiting.size() >= slots) {
-                throw new QueueRefusal(capacity + " searches are already waiting; retry later or use another work server");
+                throw new QueueRefusal(
+                        capacity + " searches are already waiting; retry later or use another work server");
             }
             if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
             Job job = new Job(root, difficulty, deadlineNanos, coalesces);
@@ -123,15 +125,18 @@ public final class WorkQueue implements AutoCloseable {
         for (Job j : waiting) ahead += expectedNanos(j, now);
         double expected = ahead + difficulty.expectedAttempts() / attemptsPerNano;
         if (expected > deadlineNanos - now) {
-            throw new QueueRefusal(String.format(Locale.ROOT,
+            throw new QueueRefusal(String.format(
+                    Locale.ROOT,
                     "the searches ahead of this one are expected to take %.1f s, so it would likely reach its deadline;"
-                            + " retry later or use another work server", ahead / 1e9));
+                            + " retry later or use another work server",
+                    ahead / 1e9));
         }
     }
 
     /** A queued or running job's expected search time at the measured rate, at most until its deadline. */
     private double expectedNanos(Job job, long now) {
-        return Math.max(0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, (double) (job.deadlineNanos - now)));
+        return Math.max(
+                0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, (double) (job.deadlineNanos - now)));
     }
 
     /** Cancels the running and queued searches for {@code root}; answers how many there were. */

@@ -149,7 +149,9 @@ public final class WorkSearch implements AutoCloseable {
         }
 
         boolean stopped() {
-            return found.get() != null || failure.get() != null || cancel.isCancelled()
+            return found.get() != null
+                    || failure.get() != null
+                    || cancel.isCancelled()
                     || System.nanoTime() - deadlineNanos >= 0;
         }
 
@@ -170,8 +172,11 @@ public final class WorkSearch implements AutoCloseable {
                     return;
                 }
                 rejectedHits.incrementAndGet();
-                LOG.log(Level.SEVERE, "kernel {0} reported work {1} for root {2}, which the scalar reference refuses;"
-                        + " the hit was dropped", new Object[] {kernel.name(), new Work(work), root});
+                LOG.log(
+                        Level.SEVERE,
+                        "kernel {0} reported work {1} for root {2}, which the scalar reference refuses;"
+                                + " the hit was dropped",
+                        new Object[] {kernel.name(), new Work(work), root});
                 nonce = work + 1;
             }
         }

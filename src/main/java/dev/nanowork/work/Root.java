@@ -63,8 +63,9 @@ public final class Root {
     @Override
     public String toString() {
         StringBuilder s = new StringBuilder(HEX_LENGTH);
-        for (byte b : bytes) s.append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-                .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+        for (byte b : bytes)
+            s.append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
         return s.toString();
     }
 

@@ -12,9 +12,14 @@ public final class WorkValue {
     private WorkValue() {}
 
     /** BLAKE2b IV: the first 64 bits of the fractional parts of the square roots of the first 8 primes (RFC 7693 2.6). */
-    public static final long IV0 = 0x6a09e667f3bcc908L, IV1 = 0xbb67ae8584caa73bL,
-            IV2 = 0x3c6ef372fe94f82bL, IV3 = 0xa54ff53a5f1d36f1L, IV4 = 0x510e527fade682d1L,
-            IV5 = 0x9b05688c2b3e6c1fL, IV6 = 0x1f83d9abfb41bd6bL, IV7 = 0x5be0cd19137e2179L;
+    public static final long IV0 = 0x6a09e667f3bcc908L,
+            IV1 = 0xbb67ae8584caa73bL,
+            IV2 = 0x3c6ef372fe94f82bL,
+            IV3 = 0xa54ff53a5f1d36f1L,
+            IV4 = 0x510e527fade682d1L,
+            IV5 = 0x9b05688c2b3e6c1fL,
+            IV6 = 0x1f83d9abfb41bd6bL,
+            IV7 = 0x5be0cd19137e2179L;
 
     /**
      * Chaining word h0 after the parameter block: IV0 ^ 0x01010008, i.e. digest length 8 bytes (0x08),

@@ -22,7 +22,11 @@ class ConventionsTest {
     void everyPackageHasAPackageInfo() throws IOException {
         List<Path> packages = packages();
         assertTrue(packages.size() >= 9, "packages found: " + packages);
-        assertEquals(List.of(), packages.stream().filter(p -> !Files.isRegularFile(p.resolve("package-info.java"))).toList(),
+        assertEquals(
+                List.of(),
+                packages.stream()
+                        .filter(p -> !Files.isRegularFile(p.resolve("package-info.java")))
+                        .toList(),
                 "packages without a package-info.java saying what they own");
     }
 
@@ -30,7 +34,9 @@ class ConventionsTest {
     void everyClassOfTheRpcIsUnder150Lines() throws IOException {
         try (Stream<Path> files = Files.list(RPC)) {
             List<String> tooLong = files.filter(f -> f.toString().endsWith(".java"))
-                    .filter(f -> lines(f) >= RPC_CLASS_LINES).map(f -> f.getFileName() + ": " + lines(f)).toList();
+                    .filter(f -> lines(f) >= RPC_CLASS_LINES)
+                    .map(f -> f.getFileName() + ": " + lines(f))
+                    .toList();
             assertEquals(List.of(), tooLong, "rpc/ classes of " + RPC_CLASS_LINES + " lines or more");
         }
     }
@@ -39,7 +45,9 @@ class ConventionsTest {
         List<Path> dirs = new ArrayList<>();
         for (Path root : SOURCES) {
             try (Stream<Path> walk = Files.walk(root)) {
-                walk.filter(Files::isDirectory).filter(ConventionsTest::holdsJava).forEach(dirs::add);
+                walk.filter(Files::isDirectory)
+                        .filter(ConventionsTest::holdsJava)
+                        .forEach(dirs::add);
             }
         }
         return dirs;

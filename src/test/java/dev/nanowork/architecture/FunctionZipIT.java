@@ -21,6 +21,7 @@ class FunctionZipIT {
     static final Path ZIP = Path.of("target/function.zip");
     /** function.zip's size before the cost report left it (16,807,267 bytes at commit 19b092b). */
     static final long SIZE_BEFORE = 16_807_267;
+
     static final Set<String> DEPLOYED = Set.of("function", "config", "rpc", "access", "search", "kernel", "work");
 
     @Test
@@ -31,14 +32,18 @@ class FunctionZipIT {
         try (ZipFile zip = new ZipFile(ZIP.toFile())) {
             for (ZipEntry e : zip.stream().toList()) {
                 String name = e.getName();
-                assertTrue(!name.contains("jfreechart") && !name.contains("jfree."), "chart library in the zip: " + name);
+                assertTrue(
+                        !name.contains("jfreechart") && !name.contains("jfree."), "chart library in the zip: " + name);
                 String[] parts = name.split("/");
                 if (name.startsWith("dev/nanowork/") && parts.length > 2) packages.add(parts[2]);
                 if (name.startsWith("dev/nanowork/") && name.endsWith(".class")) classes++;
             }
         }
         assertTrue(classes > 30, "our classes in the zip: " + classes);
-        assertEquals(List.of(), packages.stream().filter(p -> !DEPLOYED.contains(p)).toList(), "packages that do not serve requests");
+        assertEquals(
+                List.of(),
+                packages.stream().filter(p -> !DEPLOYED.contains(p)).toList(),
+                "packages that do not serve requests");
         long size = Files.size(ZIP);
         assertTrue(size < SIZE_BEFORE, "function.zip is " + size + " bytes, was " + SIZE_BEFORE);
     }

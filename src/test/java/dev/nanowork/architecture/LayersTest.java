@@ -48,7 +48,8 @@ class LayersTest {
     void aPlantedUpwardImportIsFound() {
         String planted = "package dev.nanowork.work;\n\nimport dev.nanowork.rpc.RpcError;\n\nclass Planted {}\n";
         assertEquals(List.of("Planted.java: work uses rpc"), violations("Planted.java", planted));
-        String inline = "package dev.nanowork.search;\n\nclass Planted { Object o = new dev.nanowork.function.WorkEngine(); }\n";
+        String inline =
+                "package dev.nanowork.search;\n\nclass Planted { Object o = new dev.nanowork.function.WorkEngine(); }\n";
         assertEquals(List.of("Planted.java: search uses function"), violations("Planted.java", inline));
     }
 

@@ -25,12 +25,17 @@ class CostChartTest {
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
 
     private final TargetCatalog catalog = catalog();
-    private final CostReport report = CostReport.build(catalog, new RateModel(catalog, List.of(
-            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
-            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
-            rate("local-vector256-avx2", 22, 1, RateSource.MEASURED_LOCAL),
-            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
-            rate("lambda-arm64-10240", 60, 6, RateSource.MEASURED_DEPLOYED))), DifficultyInput.parse("send"));
+    private final CostReport report = CostReport.build(
+            catalog,
+            new RateModel(
+                    catalog,
+                    List.of(
+                            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
+                            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
+                            rate("local-vector256-avx2", 22, 1, RateSource.MEASURED_LOCAL),
+                            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+                            rate("lambda-arm64-10240", 60, 6, RateSource.MEASURED_DEPLOYED))),
+            DifficultyInput.parse("send"));
 
     @BeforeAll
     static void headless() {
@@ -66,8 +71,10 @@ class CostChartTest {
             assertEquals(!modelled, renderer.getSeriesShapesFilled(s), key + ": measured filled, modelled hollow");
         }
         assertEquals(catalog.targets().size(), points);
-        assertEquals(report.estimates().stream().filter(Estimate::modelled).count(),
-                countItems(data, true), "every modelled estimate is in a modelled series");
+        assertEquals(
+                report.estimates().stream().filter(Estimate::modelled).count(),
+                countItems(data, true),
+                "every modelled estimate is in a modelled series");
         assertEquals(true, modelledSeries > 0 && modelledSeries < data.getSeriesCount(), "both kinds present");
     }
 

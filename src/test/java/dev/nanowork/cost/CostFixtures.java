@@ -24,7 +24,10 @@ final class CostFixtures {
     }
 
     static Target target(TargetCatalog catalog, String name) {
-        return catalog.targets().stream().filter(t -> t.name().equals(name)).findFirst().orElseThrow(() -> new AssertionError("no target " + name));
+        return catalog.targets().stream()
+                .filter(t -> t.name().equals(name))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no target " + name));
     }
 
     static Rate rate(String target, double mhs, int threads, RateSource source) {

@@ -21,11 +21,16 @@ class CostMainTest {
 
     @Test
     void writesTableCsvAndChartForTheDefaultInputs(@TempDir Path out) throws IOException {
-        CostMain.run(new String[] {"--rates", "infra/rates/default.jsonl", "--difficulty", "receive", "--out", out.toString()});
+        CostMain.run(
+                new String[] {"--rates", "infra/rates/default.jsonl", "--difficulty", "receive", "--out", out.toString()
+                });
 
         String md = Files.readString(out.resolve("cost.md"));
-        assertTrue(md.startsWith("Difficulty receive (fffffe0000000000), 8,388,608 (2^23) attempts expected."), md.lines().findFirst().orElse(""));
-        assertEquals(32, md.lines().filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*")).count());
+        assertTrue(
+                md.startsWith("Difficulty receive (fffffe0000000000), 8,388,608 (2^23) attempts expected."),
+                md.lines().findFirst().orElse(""));
+        assertEquals(
+                32, md.lines().filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*")).count());
         assertEquals(33, Files.readAllLines(out.resolve("cost.csv")).size());
         assertEquals(1000, ImageIO.read(out.resolve("cost-chart.png").toFile()).getWidth());
     }

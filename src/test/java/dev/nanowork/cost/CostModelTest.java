@@ -19,7 +19,8 @@ class CostModelTest {
     void sendAtAMeasuredHundredMegahashOnLambdaX86At10240Mb() {
         TargetCatalog catalog = catalog();
         Target lambda = target(catalog, "lambda-x86_64-10240");
-        RateModel rates = new RateModel(catalog, List.of(rate("lambda-x86_64-10240", 100, 6, RateSource.MEASURED_DEPLOYED)));
+        RateModel rates =
+                new RateModel(catalog, List.of(rate("lambda-x86_64-10240", 100, 6, RateSource.MEASURED_DEPLOYED)));
 
         Estimate e = CostModel.estimate(lambda, rates.resolve(lambda), Difficulty.SEND);
 
@@ -37,7 +38,8 @@ class CostModelTest {
         Target lambda = target(catalog, "lambda-x86_64-3538");
         assertEquals(2.0, lambda.vcpus(), 1e-12, "3,538 MB is two vCPUs of credit");
         // test pricing: x86_64 Lambda is avx2 (vector256-avx2 kernel), core factor 1, no SMT penalty
-        RateModel rates = new RateModel(catalog, List.of(rate("local-vector256-avx2", 10, 1, RateSource.MEASURED_LOCAL)));
+        RateModel rates =
+                new RateModel(catalog, List.of(rate("local-vector256-avx2", 10, 1, RateSource.MEASURED_LOCAL)));
 
         Estimate e = CostModel.estimate(lambda, rates.resolve(lambda), Difficulty.SEND);
 
@@ -78,11 +80,13 @@ class CostModelTest {
     @Test
     void ec2CostIsTheHourlyPriceOverTheMeanSearchAndBreaksEvenAgainstTheReferenceLambda() {
         TargetCatalog catalog = catalog();
-        RateModel rates = new RateModel(catalog, List.of(
-                rate("lambda-x86_64-10240", 100, 6, RateSource.MEASURED_DEPLOYED),
-                rate("lambda-arm64-10240", 100, 6, RateSource.MEASURED_DEPLOYED),
-                rate("ec2-c7i.xlarge", 100, 4, RateSource.MEASURED_DEPLOYED),
-                rate("lmi-c7g", 100, 8, RateSource.USER)));
+        RateModel rates = new RateModel(
+                catalog,
+                List.of(
+                        rate("lambda-x86_64-10240", 100, 6, RateSource.MEASURED_DEPLOYED),
+                        rate("lambda-arm64-10240", 100, 6, RateSource.MEASURED_DEPLOYED),
+                        rate("ec2-c7i.xlarge", 100, 4, RateSource.MEASURED_DEPLOYED),
+                        rate("lmi-c7g", 100, 8, RateSource.USER)));
 
         CostReport report = CostReport.build(catalog, rates, DifficultyInput.parse("send"));
 
@@ -93,7 +97,9 @@ class CostModelTest {
         assertEquals("lambda-arm64-10240", report.reference().target().name());
         assertEquals(0.000717031462, report.reference().costPerWork(), 1e-12);
         assertEquals(0.000266198494 / 0.000717031462, ec2.breakEvenUtilisation(), 1e-8);
-        assertTrue(Double.isNaN(estimate(report, "lambda-x86_64-10240").breakEvenUtilisation()), "Lambda has no break-even");
+        assertTrue(
+                Double.isNaN(estimate(report, "lambda-x86_64-10240").breakEvenUtilisation()),
+                "Lambda has no break-even");
     }
 
     @Test
@@ -113,11 +119,16 @@ class CostModelTest {
         Target lmi = target(catalog(), "lmi-c7i");
         Estimate e = CostModel.estimate(lmi, new ResolvedRate(100, false, "test"), Difficulty.SEND);
         assertEquals(Double.POSITIVE_INFINITY, CostModel.breakEvenUtilisation(e, lmi.perRequest()));
-        assertTrue(CostModel.breakEvenUtilisation(e, e.costPerWork() / 2) > 1, "cheaper reference: more than 100% busy needed");
+        assertTrue(
+                CostModel.breakEvenUtilisation(e, e.costPerWork() / 2) > 1,
+                "cheaper reference: more than 100% busy needed");
         assertEquals(1.0, CostModel.breakEvenUtilisation(e, e.costPerWork()), 1e-12);
     }
 
     private static Estimate estimate(CostReport report, String name) {
-        return report.estimates().stream().filter(e -> e.target().name().equals(name)).findFirst().orElseThrow();
+        return report.estimates().stream()
+                .filter(e -> e.target().name().equals(name))
+                .findFirst()
+                .orElseThrow();
     }
 }

@@ -12,7 +12,13 @@ class RatesFileTest {
     @Test
     void theDefaultRatesFileHoldsTheLocalKernelFigures() throws IOException {
         List<Rate> rates = RatesFile.load(Path.of("infra/rates/default.jsonl"));
-        assertEquals(List.of("local-vector512", "local-vector256", "local-vector256-avx2", "local-scalar", "local-vector128"),
+        assertEquals(
+                List.of(
+                        "local-vector512",
+                        "local-vector256",
+                        "local-vector256-avx2",
+                        "local-scalar",
+                        "local-vector128"),
                 rates.stream().map(Rate::target).toList());
         assertEquals(53.2, rates.get(0).perThreadMhs(), 0);
         assertEquals(RateSource.MEASURED_LOCAL, rates.get(0).source());
@@ -37,18 +43,26 @@ class RatesFileTest {
 
     @Test
     void aBadLineIsRefusedWithItsLineNumberAndField() {
-        CostInputException e = assertThrows(CostInputException.class, () -> RatesFile.parse(
-                "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":300}\n"
-                        + "{\"target\":\"lmi-c7a\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":-1}\n", "rates.jsonl"));
+        CostInputException e = assertThrows(
+                CostInputException.class,
+                () -> RatesFile.parse(
+                        "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":300}\n"
+                                + "{\"target\":\"lmi-c7a\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":-1}\n",
+                        "rates.jsonl"));
         assertEquals("rates.jsonl line 2: field \"mhs\" is negative (-1.0)", e.getMessage());
 
-        e = assertThrows(CostInputException.class, () -> RatesFile.parse(
-                "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"mhs\":300}", "rates.jsonl"));
+        e = assertThrows(
+                CostInputException.class,
+                () -> RatesFile.parse("{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"mhs\":300}", "rates.jsonl"));
         assertEquals("rates.jsonl line 1: field \"threads\" is missing", e.getMessage());
 
-        e = assertThrows(CostInputException.class, () -> RatesFile.parse(
-                "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":300,\"source\":\"guess\"}", "rates.jsonl"));
-        assertEquals("rates.jsonl line 1: field \"source\" is \"guess\", not one of measured-local, measured-deployed, user, modelled",
+        e = assertThrows(
+                CostInputException.class,
+                () -> RatesFile.parse(
+                        "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":300,\"source\":\"guess\"}",
+                        "rates.jsonl"));
+        assertEquals(
+                "rates.jsonl line 1: field \"source\" is \"guess\", not one of measured-local, measured-deployed, user, modelled",
                 e.getMessage());
     }
 }

@@ -18,17 +18,24 @@ import org.junit.jupiter.api.io.TempDir;
 class ReportWritersTest {
     private final TargetCatalog catalog = catalog();
     // lambda-x86_64-10240 and ec2-c7g.large measured; everything else modelled from them or from local kernels
-    private final CostReport report = CostReport.build(catalog, new RateModel(catalog, List.of(
-            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
-            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
-            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
-            rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
-            rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))), DifficultyInput.parse("send"));
+    private final CostReport report = CostReport.build(
+            catalog,
+            new RateModel(
+                    catalog,
+                    List.of(
+                            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
+                            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
+                            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+                            rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
+                            rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))),
+            DifficultyInput.parse("send"));
 
     @Test
     void markdownMarksModelledFiguresAndUnverifiedPrices() {
         String md = MarkdownTable.render(report);
-        List<String> rows = Arrays.stream(md.split("\n")).filter(l -> l.startsWith("| lambda-") || l.startsWith("| lmi-") || l.startsWith("| ec2-")).toList();
+        List<String> rows = Arrays.stream(md.split("\n"))
+                .filter(l -> l.startsWith("| lambda-") || l.startsWith("| lmi-") || l.startsWith("| ec2-"))
+                .toList();
         assertEquals(catalog.targets().size(), rows.size());
 
         String measured = row(rows, "| lambda-x86_64-10240 |");
@@ -41,7 +48,10 @@ class ReportWritersTest {
         assertTrue(modelled.contains("| modelled: scaled by vCPU from lambda-x86_64-10240"), modelled);
 
         String unverified = row(rows, "| ec2-c7i.xlarge |");
-        assertEquals(3, unverified.split(MarkdownTable.UNVERIFIED, -1).length - 1, "$ per work, per 1M, break-even: " + unverified);
+        assertEquals(
+                3,
+                unverified.split(MarkdownTable.UNVERIFIED, -1).length - 1,
+                "$ per work, per 1M, break-even: " + unverified);
         assertTrue(md.contains("* rests on a modelled hash rate"));
         assertTrue(md.contains("† uses a price the pricing file marks unverified"));
     }
@@ -53,7 +63,10 @@ class ReportWritersTest {
         // every arm64 size costs the same per work (rate and price both follow memory): the fastest is taken;
         // 10 GB x $0.0000133334 x 2^29 / (19.75 x 0.5 x 5.79 MH/s) + $1.2e-6 = $0.00125
         assertEquals("lambda-arm64-10240", report.reference().target().name());
-        assertTrue(MarkdownTable.render(report).contains("lambda-arm64-10240 ($0.00125 per work, the cheapest Lambda row: none misses 30 s at most 1% of the time)"),
+        assertTrue(
+                MarkdownTable.render(report)
+                        .contains(
+                                "lambda-arm64-10240 ($0.00125 per work, the cheapest Lambda row: none misses 30 s at most 1% of the time)"),
                 MarkdownTable.render(report));
     }
 
@@ -72,16 +85,25 @@ class ReportWritersTest {
     @Test
     void spliceReplacesOnlyTheGeneratedBlock(@TempDir Path dir) throws IOException {
         Path doc = dir.resolve("cost.md");
-        Files.writeString(doc, "# Cost\nbefore\n" + MarkdownTable.BEGIN + "\nold table\n" + MarkdownTable.END + "\nafter\n");
+        Files.writeString(
+                doc, "# Cost\nbefore\n" + MarkdownTable.BEGIN + "\nold table\n" + MarkdownTable.END + "\nafter\n");
         MarkdownTable.splice(doc, "new table\n");
-        assertEquals("# Cost\nbefore\n" + MarkdownTable.BEGIN + "\n\nnew table\n\n" + MarkdownTable.END + "\nafter\n", Files.readString(doc));
+        assertEquals(
+                "# Cost\nbefore\n" + MarkdownTable.BEGIN + "\n\nnew table\n\n" + MarkdownTable.END + "\nafter\n",
+                Files.readString(doc));
     }
 
     private static String row(List<String> rows, String prefix) {
-        return rows.stream().filter(r -> r.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no row " + prefix));
+        return rows.stream()
+                .filter(r -> r.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + prefix));
     }
 
     private static String line(List<String> lines, String prefix) {
-        return lines.stream().filter(r -> r.startsWith(prefix)).findFirst().orElseThrow(() -> new AssertionError("no line " + prefix));
+        return lines.stream()
+                .filter(r -> r.startsWith(prefix))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no line " + prefix));
     }
 }

@@ -30,33 +30,46 @@ class ClientGoneTest {
     URL url;
 
     static Map<String, String> post(String body) {
-        return given().body(body).when().post("/").then().statusCode(200).extract().jsonPath().getMap("$");
+        return given().body(body)
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$");
     }
 
     @Test
     void theSearchEndsCleanlyAndTheNextRequestIsServed() throws Exception {
-        Assumptions.assumeTrue(dev.nanowork.support.Builds.selfHosted(), "a raw socket needs the self-hosted HTTP server (-DselfHosted)");
+        Assumptions.assumeTrue(
+                dev.nanowork.support.Builds.selfHosted(),
+                "a raw socket needs the self-hosted HTTP server (-DselfHosted)");
         try (LogCapture errors = LogCapture.atLeast(Level.SEVERE)) {
             String body = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffe0000000000\"}";
             try (Socket socket = new Socket("127.0.0.1", url.getPort())) {
                 OutputStream out = socket.getOutputStream();
                 out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
-                        + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8));
+                                + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body)
+                        .getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 long until = System.nanoTime() + 10_000_000_000L;
-                while (!"1".equals(post("{\"action\":\"status\"}").get("searching")) && System.nanoTime() < until) Thread.sleep(5);
+                while (!"1".equals(post("{\"action\":\"status\"}").get("searching")) && System.nanoTime() < until)
+                    Thread.sleep(5);
             } // closed while the search runs
             long until = System.nanoTime() + 60_000_000_000L;
             Map<String, String> status;
             do {
                 Thread.sleep(50);
                 status = post("{\"action\":\"status\"}");
-            } while (("1".equals(status.get("searching")) || !"0".equals(status.get("queued"))) && System.nanoTime() < until);
+            } while (("1".equals(status.get("searching")) || !"0".equals(status.get("queued")))
+                    && System.nanoTime() < until);
             assertEquals("0", status.get("searching"), "the abandoned search ended: " + status);
             Thread.sleep(200); // the dropped answer's write, if it logs, has happened
             assertEquals(java.util.List.of(), errors.lines(), "nothing logged at ERROR for a client that left");
         }
-        Map<String, String> next = post("{\"action\":\"work_generate\",\"hash\":\"" + H.replace('0', '1') + "\",\"difficulty\":\"fffffe0000000000\"}");
+        Map<String, String> next = post("{\"action\":\"work_generate\",\"hash\":\"" + H.replace('0', '1')
+                + "\",\"difficulty\":\"fffffe0000000000\"}");
         assertTrue(next.get("work").matches("[0-9a-f]{16}"), next.toString());
     }
 }

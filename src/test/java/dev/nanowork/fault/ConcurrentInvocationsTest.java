@@ -4,16 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.fuzz.Json;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.rpc.Action;
-import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
@@ -47,11 +47,19 @@ class ConcurrentInvocationsTest {
     @Test
     void concurrentInvocationsEachGetTheirOwnValidAnswer() throws Exception {
         SplittableRandom random = new SplittableRandom(42);
-        try (WorkSearch search = new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
+        try (WorkSearch search =
+                        new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
                 WorkQueue queue = new WorkQueue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(INVOCATIONS)) {
-            WorkRpc rpc = new WorkRpc(queue, new WorkRpc.Settings(Action.served("both"), new Difficulty(0xff00000000000000L),
-                    new Difficulty(0xfffffffc00000000L), Duration.ofSeconds(1), Duration.ofSeconds(2), "test"));
+            WorkRpc rpc = new WorkRpc(
+                    queue,
+                    new WorkRpc.Settings(
+                            Action.served("both"),
+                            new Difficulty(0xff00000000000000L),
+                            new Difficulty(0xfffffffc00000000L),
+                            Duration.ofSeconds(1),
+                            Duration.ofSeconds(2),
+                            "test"));
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -64,7 +72,8 @@ class ConcurrentInvocationsTest {
                         ? "{\"hash\":\"" + r + "\",\"work\":\"" + Long.toHexString(random.nextLong() | 1L << 60) + "\"}"
                         : "{\"hash\":\"" + r + "\",\"difficulty\":\"" + difficulty + "\"}";
                 Action action = i % 3 == 2 ? Action.WORK_VALIDATE : Action.WORK_GENERATE;
-                answers.add(CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(action, Json.object(body), deadline), callers));
+                answers.add(CompletableFuture.supplyAsync(
+                        () -> MapRpc.of(rpc).handle(action, Json.object(body), deadline), callers));
             }
             Set<String> distinctWork = new HashSet<>();
             for (int i = 0; i < INVOCATIONS; i++) {
@@ -77,30 +86,42 @@ class ConcurrentInvocationsTest {
                 assertEquals(r.toString(), a.get("hash"), "answer " + i + " is for its own root");
                 long value = WorkValue.value(r, dev.nanowork.work.Work.parse(a.get("work")));
                 long threshold = i % 2 == 0 ? 0xfff8000000000000L : 0xffff000000000000L;
-                assertTrue(Long.compareUnsigned(value, threshold) >= 0, "work valid for its own root and difficulty: " + a);
+                assertTrue(
+                        Long.compareUnsigned(value, threshold) >= 0,
+                        "work valid for its own root and difficulty: " + a);
                 assertEquals(new Difficulty(value).toString(), a.get("difficulty"));
                 distinctWork.add(a.get("work"));
             }
-            assertTrue(distinctWork.size() >= 10, "independent searches found independent work: " + distinctWork.size());
+            assertTrue(
+                    distinctWork.size() >= 10, "independent searches found independent work: " + distinctWork.size());
         }
     }
 
     @Test
     void concurrentSearchesOnOneWorkSearchDoNotShareState() throws Exception {
         SplittableRandom random = new SplittableRandom(7);
-        try (WorkSearch search = new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
+        try (WorkSearch search =
+                        new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
                 ExecutorService callers = Executors.newFixedThreadPool(8)) {
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<SearchResult>> results = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
                 Root r = root(random);
                 roots.add(r);
-                long start = i % 4 == 0 ? 0 : random.nextLong(); // some from the same start: the same nonces, other roots
-                results.add(CompletableFuture.supplyAsync(() -> search.search(r, new Difficulty(0xfff0000000000000L), start,
-                        System.nanoTime() + TimeUnit.SECONDS.toNanos(60), new CancelSignal()), callers));
+                long start =
+                        i % 4 == 0 ? 0 : random.nextLong(); // some from the same start: the same nonces, other roots
+                results.add(CompletableFuture.supplyAsync(
+                        () -> search.search(
+                                r,
+                                new Difficulty(0xfff0000000000000L),
+                                start,
+                                System.nanoTime() + TimeUnit.SECONDS.toNanos(60),
+                                new CancelSignal()),
+                        callers));
             }
             for (int i = 0; i < 16; i++) {
-                SearchResult.Found f = assertInstanceOf(SearchResult.Found.class, results.get(i).get(60, TimeUnit.SECONDS));
+                SearchResult.Found f = assertInstanceOf(
+                        SearchResult.Found.class, results.get(i).get(60, TimeUnit.SECONDS));
                 assertEquals(WorkValue.value(roots.get(i), f.work()), f.value(), "the value is that of its own root");
                 assertTrue(Long.compareUnsigned(f.value(), 0xfff0000000000000L) >= 0);
             }

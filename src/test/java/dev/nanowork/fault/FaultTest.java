@@ -3,13 +3,13 @@ package dev.nanowork.fault;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -31,15 +31,24 @@ class FaultTest {
     static final int THREADS = 2;
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** About 4,096 attempts: found in milliseconds. */
-    static final String EASY = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fff0000000000000\"}";
+    static final String EASY =
+            "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fff0000000000000\"}";
     /** 2 x send: never found within these tests' deadlines by the scalar kernel. */
-    static final String HARD = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
+    static final String HARD =
+            "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
 
     final FaultyKernel kernel = new FaultyKernel();
     final WorkSearch search = new WorkSearch(kernel, THREADS);
     final WorkQueue queue = new WorkQueue(search, 4);
-    final WorkRpc rpc = new WorkRpc(queue, new WorkRpc.Settings(Action.served("both"), new Difficulty(0xf000000000000000L),
-            new Difficulty(0xfffffffc00000000L), Duration.ofMillis(200), Duration.ofSeconds(1), "test"));
+    final WorkRpc rpc = new WorkRpc(
+            queue,
+            new WorkRpc.Settings(
+                    Action.served("both"),
+                    new Difficulty(0xf000000000000000L),
+                    new Difficulty(0xfffffffc00000000L),
+                    Duration.ofMillis(200),
+                    Duration.ofSeconds(1),
+                    "test"));
 
     @AfterEach
     void close() {
@@ -54,9 +63,12 @@ class FaultTest {
     /** The next request finds valid work, and a benchmark runs on every search thread: none was lost. */
     void recovered() {
         Map<String, String> a = MapRpc.of(rpc).handle(EASY, in(10_000));
-        assertTrue(WorkValue.value(Root.parse(a.get("hash")), Work.parse(a.get("work"))) >>> 52 == 0xfff, "valid work after the fault: " + a);
+        assertTrue(
+                WorkValue.value(Root.parse(a.get("hash")), Work.parse(a.get("work"))) >>> 52 == 0xfff,
+                "valid work after the fault: " + a);
         kernel.callers.clear();
-        Map<String, String> bench = MapRpc.of(rpc).handle("{\"action\":\"benchmark\",\"duration\":\"0.2\"}", in(10_000));
+        Map<String, String> bench =
+                MapRpc.of(rpc).handle("{\"action\":\"benchmark\",\"duration\":\"0.2\"}", in(10_000));
         assertEquals(Integer.toString(THREADS), bench.get("threads"), bench.toString());
         assertEquals(THREADS, kernel.callers.size(), "every search thread is back at work: " + kernel.callers);
         long until = in(2_000); // the runner marks itself idle just after it completes the answer
@@ -70,14 +82,17 @@ class FaultTest {
         try (LogCapture logs = LogCapture.atLeast(Level.SEVERE)) {
             Map<String, String> a = MapRpc.of(rpc).handle(HARD, in(5_000));
             assertEquals(RpcError.FAILURE, a.get("error"), a.toString());
-            assertTrue(logs.lines().stream().anyMatch(l -> l.contains("injected kernel fault")), "a server fault is logged: " + logs.lines());
+            assertTrue(
+                    logs.lines().stream().anyMatch(l -> l.contains("injected kernel fault")),
+                    "a server fault is logged: " + logs.lines());
         }
         recovered();
     }
 
     @Test
     void aCancelledSearchEndsAndTheNextRequestIsServed() throws Exception {
-        CompletableFuture<Map<String, String>> caller = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, in(20_000)));
+        CompletableFuture<Map<String, String>> caller =
+                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, in(20_000)));
         while (!queue.searching()) Thread.onSpinWait();
         long cancelledAt = System.nanoTime();
         MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", 0);
@@ -101,12 +116,20 @@ class FaultTest {
     void aLyingKernelNeverGetsInvalidWorkAnswered() {
         kernel.lies = true;
         try (LogCapture logs = LogCapture.atLeast(Level.SEVERE)) {
-            MapRpc.of(rpc).handle("{\"action\":\"status\"}", 0); // loads the request classes first: a cold start takes part of a short deadline
+            MapRpc.of(rpc)
+                    .handle(
+                            "{\"action\":\"status\"}",
+                            0); // loads the request classes first: a cold start takes part of a short deadline
             Map<String, String> a = MapRpc.of(rpc).handle(HARD, in(1_000));
             // Every hit it reports is refused by the scalar re-check; the search runs on to its deadline.
             assertEquals(RpcError.DEADLINE, a.get("error"), "never a work the reference refuses: " + a);
-            assertTrue(search.rejectedHits() > 0, "the lies were seen and dropped: " + a + " callers " + kernel.callers + " logs " + logs.lines().size());
-            assertTrue(logs.lines().stream().anyMatch(l -> l.contains("scalar reference refuses")), "and logged as a server fault");
+            assertTrue(
+                    search.rejectedHits() > 0,
+                    "the lies were seen and dropped: " + a + " callers " + kernel.callers + " logs "
+                            + logs.lines().size());
+            assertTrue(
+                    logs.lines().stream().anyMatch(l -> l.contains("scalar reference refuses")),
+                    "and logged as a server fault");
         }
         kernel.lies = false;
         recovered();

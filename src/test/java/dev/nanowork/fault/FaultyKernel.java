@@ -21,7 +21,8 @@ final class FaultyKernel extends ScalarBackedKernel {
     @Override
     protected long search(RootSearch scalar, long start, long count, long threshold) {
         callers.add(Thread.currentThread().getName());
-        if (throwsLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0) throw new IllegalStateException("injected kernel fault");
+        if (throwsLeft.getAndUpdate(n -> Math.max(0, n - 1)) > 0)
+            throw new IllegalStateException("injected kernel fault");
         if (lies) return 0;
         return scalar.search(start, Math.min(count, 4096), threshold); // short batches: stops are noticed within ~1 ms
     }

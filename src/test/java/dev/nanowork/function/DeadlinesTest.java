@@ -15,7 +15,13 @@ class DeadlinesTest {
         assertEquals(28_000 * ms, d.deadlineNanos(0, OptionalLong.empty()), "configured");
         assertEquals(10_000 * ms - 750 * ms, d.deadlineNanos(0, OptionalLong.of(10_000)), "invocation less the margin");
         assertEquals(0, d.deadlineNanos(0, OptionalLong.of(500)), "no time left: stop at once");
-        assertEquals(29_000 * ms, new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.of(900_000)), "API Gateway's 29 s");
-        assertEquals(300_000 * ms, new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.empty()), "self-hosted: as configured");
+        assertEquals(
+                29_000 * ms,
+                new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.of(900_000)),
+                "API Gateway's 29 s");
+        assertEquals(
+                300_000 * ms,
+                new Deadlines(Duration.ofMinutes(5), Duration.ZERO).deadlineNanos(0, OptionalLong.empty()),
+                "self-hosted: as configured");
     }
 }

@@ -28,12 +28,19 @@ class LambdaEventTest {
 
     /** The API Gateway response for an event, its body decoded. */
     static JsonNode invoke(String event) throws Exception {
-        String raw = given().contentType(ContentType.JSON).body(Samples.event(event)).when().post("/_lambda_")
-                .then().statusCode(200).extract().asString();
+        String raw = given().contentType(ContentType.JSON)
+                .body(Samples.event(event))
+                .when()
+                .post("/_lambda_")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
         JsonNode response = JSON.readTree(raw);
         assertEquals(200, response.get("statusCode").asInt(), event + ": " + raw);
         String body = response.path("body").asText("");
-        if (response.path("isBase64Encoded").asBoolean(false)) body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+        if (response.path("isBase64Encoded").asBoolean(false))
+            body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
         return body.isEmpty() ? JSON.createObjectNode() : JSON.readTree(body);
     }
 
@@ -47,7 +54,13 @@ class LambdaEventTest {
     }
 
     static String header(String event, String name) throws Exception {
-        String raw = given().contentType(ContentType.JSON).body(Samples.event(event)).when().post("/_lambda_").then().extract().asString();
+        String raw = given().contentType(ContentType.JSON)
+                .body(Samples.event(event))
+                .when()
+                .post("/_lambda_")
+                .then()
+                .extract()
+                .asString();
         JsonNode headers = JSON.readTree(raw).path("headers");
         for (var it = headers.properties().iterator(); it.hasNext(); ) {
             var e = it.next();
@@ -61,12 +74,16 @@ class LambdaEventTest {
         Assumptions.assumeTrue(lambdaBuild(), "the self-hosted build (-DselfHosted) has no Lambda event path");
         assertEquals("1", invoke("work_validate-root").get("valid_receive").asText());
         assertEquals("1", invoke("work_validate-base64").get("valid").asText(), "a base64 body is decoded");
-        assertEquals("ffffffd21c3933f4", invoke("work_validate-route").get("difficulty").asText());
+        assertEquals(
+                "ffffffd21c3933f4",
+                invoke("work_validate-route").get("difficulty").asText());
         JsonNode generated = invoke("work_generate-root");
         assertTrue(generated.get("work").asText().matches("[0-9a-f]{16}"), generated.toString());
-        assertEquals(engine.kernel().name(), invoke("status-route").get("kernel").asText());
+        assertEquals(
+                engine.kernel().name(), invoke("status-route").get("kernel").asText());
         assertEquals("Can only POST requests", invoke("get-root").get("error").asText());
-        assertEquals("Unable to parse JSON", invoke("malformed-root").get("error").asText());
+        assertEquals(
+                "Unable to parse JSON", invoke("malformed-root").get("error").asText());
         assertEquals(0, invoke("options-root").size(), "OPTIONS answers headers only");
         assertEquals("POST, OPTIONS", header("options-root", "Access-Control-Allow-Methods"));
         assertTrue(header("work_validate-root", "Content-Type").startsWith("application/json"));

@@ -31,9 +31,14 @@ class MalformedRequestTest {
     static final String W = "2bf29ef00786a6bc";
     static final List<String> ROWS_RUN = new ArrayList<>();
 
-    static final String HASH = "Invalid block hash", WORK = "Bad work", DIFFICULTY = "Bad difficulty",
-            MULTIPLIER = "Bad multiplier", LIMIT = "Difficulty above config limit or below publish threshold",
-            PARSE = "Unable to parse JSON", UNKNOWN = "Unknown command", POST_ONLY = "Can only POST requests",
+    static final String HASH = "Invalid block hash",
+            WORK = "Bad work",
+            DIFFICULTY = "Bad difficulty",
+            MULTIPLIER = "Bad multiplier",
+            LIMIT = "Difficulty above config limit or below publish threshold",
+            PARSE = "Unable to parse JSON",
+            UNKNOWN = "Unknown command",
+            POST_ONLY = "Can only POST requests",
             VERSION = "Bad work version";
 
     static String validate(String fields) {
@@ -70,9 +75,15 @@ class MalformedRequestTest {
                 post("work not hex", validate(h + ",\"work\":\"" + W.substring(1) + "x\""), WORK),
                 post("work too long", validate(h + ",\"work\":\"" + W + "00\""), WORK),
                 post("difficulty empty", validate(h + "," + w + ",\"difficulty\":\"\""), DIFFICULTY),
-                post("difficulty odd length", validate(h + "," + w + ",\"difficulty\":\"fffffff80000000\""), DIFFICULTY),
+                post(
+                        "difficulty odd length",
+                        validate(h + "," + w + ",\"difficulty\":\"fffffff80000000\""),
+                        DIFFICULTY),
                 post("difficulty not hex", validate(h + "," + w + ",\"difficulty\":\"fffffff80000000z\""), DIFFICULTY),
-                post("difficulty too long", validate(h + "," + w + ",\"difficulty\":\"fffffff8000000000\""), DIFFICULTY),
+                post(
+                        "difficulty too long",
+                        validate(h + "," + w + ",\"difficulty\":\"fffffff8000000000\""),
+                        DIFFICULTY),
                 post("difficulty empty (generate)", generate("\"difficulty\":\"\""), DIFFICULTY),
                 post("multiplier zero", validate(h + "," + w + ",\"multiplier\":\"0\""), MULTIPLIER),
                 post("multiplier zero number", validate(h + "," + w + ",\"multiplier\":0"), MULTIPLIER),
@@ -101,16 +112,29 @@ class MalformedRequestTest {
                 post("a JSON string", "\"work_validate\"", PARSE),
                 post("empty body", "", PARSE),
                 row("empty body (function route)", "POST", "/work_generate", "application/json", "", PARSE),
-                row("form content type", "POST", "/", "application/x-www-form-urlencoded", "action=work_validate&hash=" + H + "&work=" + W, PARSE),
+                row(
+                        "form content type",
+                        "POST",
+                        "/",
+                        "application/x-www-form-urlencoded",
+                        "action=work_validate&hash=" + H + "&work=" + W,
+                        PARSE),
                 row("GET", "GET", "/", null, null, POST_ONLY),
-                row("GET a function route with a query", "GET", "/work_validate?hash=" + H + "&work=" + W, null, null, POST_ONLY),
+                row(
+                        "GET a function route with a query",
+                        "GET",
+                        "/work_validate?hash=" + H + "&work=" + W,
+                        null,
+                        null,
+                        POST_ONLY),
                 row("PUT", "PUT", "/", "application/json", Samples.request("work_validate"), POST_ONLY),
                 row("DELETE a function route", "DELETE", "/work_generate", null, null, POST_ONLY));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("rows")
-    void answersTheNanoNodeErrorAndKeepsServing(String name, String method, String path, String contentType, String body, String error) {
+    void answersTheNanoNodeErrorAndKeepsServing(
+            String name, String method, String path, String contentType, String body, String error) {
         var request = given();
         if (contentType != null) request.contentType(contentType);
         if (body != null) request.body(body);
@@ -120,10 +144,17 @@ class MalformedRequestTest {
         Map<String, Object> answer = response.jsonPath().getMap("$");
         assertEquals(error, answer.get("error"), name + ": " + response.asString());
         assertTrue(Set.of("error", "hint").containsAll(answer.keySet()), name + ": " + answer.keySet());
-        assertFalse(response.asString().matches("(?s).*(Exception|\\tat |\\.java:).*"), name + " leaks a stack trace: " + response.asString());
+        assertFalse(
+                response.asString().matches("(?s).*(Exception|\\tat |\\.java:).*"),
+                name + " leaks a stack trace: " + response.asString());
 
-        given().contentType(ContentType.JSON).body(Samples.request("work_validate")).when().post("/")
-                .then().statusCode(200).body("valid_receive", anyOf(equalTo("1")));
+        given().contentType(ContentType.JSON)
+                .body(Samples.request("work_validate"))
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
+                .body("valid_receive", anyOf(equalTo("1")));
         ROWS_RUN.add(name);
     }
 

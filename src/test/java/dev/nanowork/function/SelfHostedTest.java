@@ -22,13 +22,21 @@ class SelfHostedTest {
     static final String H = "E89208DD038FBB269987689621D52292AE9C35941A7484756ECCED92A65093BA";
 
     static Map<String, String> post(String body) {
-        return given().contentType(ContentType.JSON).body(body).when().post("/")
-                .then().statusCode(200).extract().jsonPath().getMap("$");
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath()
+                .getMap("$");
     }
 
     @Test
     void workCancelStopsARunningSearchOverHttp() throws Exception {
-        Assumptions.assumeFalse(LambdaEventTest.lambdaBuild(), "concurrent requests need the self-hosted build (-DselfHosted)");
+        Assumptions.assumeFalse(
+                LambdaEventTest.lambdaBuild(), "concurrent requests need the self-hosted build (-DselfHosted)");
         String hard = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
         CompletableFuture<Map<String, String>> caller = CompletableFuture.supplyAsync(() -> post(hard));
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -39,6 +47,10 @@ class SelfHostedTest {
         assertEquals(Map.of("success", ""), post("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}"));
         assertEquals(Map.of("error", "Cancelled"), caller.get(10, TimeUnit.SECONDS));
         assertEquals("0", post("{\"action\":\"status\"}").get("searching"));
-        assertEquals("1", post("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"62f05417dd3fb691\"}").get("valid_receive"), "and the next request is answered");
+        assertEquals(
+                "1",
+                post("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"62f05417dd3fb691\"}")
+                        .get("valid_receive"),
+                "and the next request is answered");
     }
 }

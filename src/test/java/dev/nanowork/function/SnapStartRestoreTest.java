@@ -31,7 +31,8 @@ class SnapStartRestoreTest {
         }
     }
 
-    static final String RECEIVE_REQUEST = "{\"hash\":\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\",\"difficulty\":\"fffffe0000000000\"}";
+    static final String RECEIVE_REQUEST =
+            "{\"hash\":\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\",\"difficulty\":\"fffffe0000000000\"}";
 
     @Inject
     SnapStartRestore hooks;
@@ -53,7 +54,8 @@ class SnapStartRestoreTest {
     @Test
     void restoreOnACpuWithoutTheKernelsFeaturesFallsBackToScalar() {
         String kernel = engine.kernel().name();
-        Assumptions.assumeTrue(kernel.startsWith("vector512") || kernel.startsWith("vector256"),
+        Assumptions.assumeTrue(
+                kernel.startsWith("vector512") || kernel.startsWith("vector256"),
                 "the selected kernel (" + kernel + ") runs on every CPU of its architecture: no fallback to show");
         // What a Firecracker CPU template that hides AVX-512 (and AVX2) would report.
         String line = engine.afterRestore(new JvmProbe.CpuFacts("restored host", List.of(), true, "1", "16", 128));
@@ -63,7 +65,11 @@ class SnapStartRestoreTest {
     }
 
     private static void generates() {
-        given().contentType(ContentType.JSON).body(RECEIVE_REQUEST).post("/work_generate")
-                .then().statusCode(200).body("hash", equalTo("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2"));
+        given().contentType(ContentType.JSON)
+                .body(RECEIVE_REQUEST)
+                .post("/work_generate")
+                .then()
+                .statusCode(200)
+                .body("hash", equalTo("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2"));
     }
 }

@@ -30,8 +30,16 @@ class WorkGenerateTest {
     WorkEngine engine;
 
     static Map<String, String> post(String path, String body) {
-        return given().contentType(ContentType.JSON).body(body).when().post(path)
-                .then().statusCode(200).contentType(ContentType.JSON).extract().jsonPath().getMap("$");
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post(path)
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.JSON)
+                .extract()
+                .jsonPath()
+                .getMap("$");
     }
 
     @Test
@@ -39,14 +47,18 @@ class WorkGenerateTest {
         String other = "E89208DD038FBB269987689621D52292AE9C35941A7484756ECCED92A65093BA";
         List<Map<String, String>> answers = List.of(
                 post("/", Samples.request("work_generate")),
-                post("/work_generate", "{\"hash\":\"" + other.toLowerCase() + "\",\"multiplier\":\"0.015625\",\"use_peers\":\"true\",\"version\":\"work_1\"}"));
+                post(
+                        "/work_generate",
+                        "{\"hash\":\"" + other.toLowerCase()
+                                + "\",\"multiplier\":\"0.015625\",\"use_peers\":\"true\",\"version\":\"work_1\"}"));
         List<NanocurrencyJs.Check> checks = new ArrayList<>();
         for (Map<String, String> a : answers) {
             assertEquals(List.of("hash", "work", "difficulty", "multiplier"), List.copyOf(a.keySet()), a.toString());
             assertTrue(a.get("work").matches("[0-9a-f]{16}"), a.toString());
             long value = WorkValue.value(Root.parse(a.get("hash")), Long.parseUnsignedLong(a.get("work"), 16));
             assertTrue(Difficulty.RECEIVE.isReachedBy(value), "the scalar reference accepts " + a);
-            assertEquals(new Difficulty(value).toString(), a.get("difficulty"), "difficulty is the returned work's value");
+            assertEquals(
+                    new Difficulty(value).toString(), a.get("difficulty"), "difficulty is the returned work's value");
             assertEquals(Difficulty.formatMultiplier(new Difficulty(value).multiplier()), a.get("multiplier"));
             checks.add(new NanocurrencyJs.Check(a.get("hash"), a.get("work"), Difficulty.RECEIVE.toString()));
         }
@@ -57,15 +69,20 @@ class WorkGenerateTest {
     @Test
     void statusAndBenchmark() {
         Map<String, String> before = post("/status", "");
-        given().contentType(ContentType.JSON).body(Samples.request("status")).when().post("/")
-                .then().statusCode(200)
+        given().contentType(ContentType.JSON)
+                .body(Samples.request("status"))
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
                 .body("kernel", equalTo(engine.kernel().name()))
                 .body("lanes", equalTo(Integer.toString(engine.kernel().lanes())))
                 .body("threads", matchesPattern("[1-9][0-9]*"))
                 .body("c2", equalTo("1"))
                 .body("serves", equalTo("benchmark status work_cancel work_generate work_validate"))
                 .body("requests_served", matchesPattern("[0-9]+"));
-        assertTrue(Long.parseLong(post("/", Samples.request("status")).get("requests_served")) > Long.parseLong(before.get("requests_served")));
+        assertTrue(Long.parseLong(post("/", Samples.request("status")).get("requests_served"))
+                > Long.parseLong(before.get("requests_served")));
 
         Map<String, String> bench = post("/", "{\"action\":\"benchmark\",\"duration\":\"0.5\"}");
         assertEquals(engine.kernel().name(), bench.get("kernel"), bench.toString());
@@ -76,16 +93,29 @@ class WorkGenerateTest {
         assertTrue(bench.get("jit_flags").contains("TieredStopAtLevel="), bench.toString());
         assertTrue(bench.get("jvm").startsWith(Runtime.version().feature() + ""), bench.toString());
         bench.values().forEach(v -> assertTrue(v != null, "every value a string"));
-        assertEquals("Bad duration", post("/benchmark", "{\"duration\":\"3600\"}").get("error"));
+        assertEquals(
+                "Bad duration", post("/benchmark", "{\"duration\":\"3600\"}").get("error"));
     }
 
     @Test
     void corsOnBareOptionsAndOnAnswers() {
-        var options = given().when().options("/").then().statusCode(200).header("Access-Control-Allow-Origin", "*").extract();
+        var options = given().when()
+                .options("/")
+                .then()
+                .statusCode(200)
+                .header("Access-Control-Allow-Origin", "*")
+                .extract();
         // API Gateway joins repeated headers with commas; the mock event server splits them again.
         assertEquals("POST, OPTIONS", String.join(", ", options.headers().getValues("Access-Control-Allow-Methods")));
-        given().header("Origin", "https://wallet.example").contentType(ContentType.JSON).body(Samples.request("work_validate"))
-                .when().post("/").then().statusCode(200)
-                .header("Access-Control-Allow-Origin", org.hamcrest.Matchers.anyOf(equalTo("*"), equalTo("https://wallet.example")));
+        given().header("Origin", "https://wallet.example")
+                .contentType(ContentType.JSON)
+                .body(Samples.request("work_validate"))
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
+                .header(
+                        "Access-Control-Allow-Origin",
+                        org.hamcrest.Matchers.anyOf(equalTo("*"), equalTo("https://wallet.example")));
     }
 }

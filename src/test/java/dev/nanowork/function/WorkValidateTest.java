@@ -2,8 +2,8 @@ package dev.nanowork.function;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nanowork.support.Samples;
@@ -20,8 +20,13 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class WorkValidateTest {
     static ValidatableResponse post(String path, String body) {
-        return given().contentType(ContentType.JSON).body(body).when().post(path)
-                .then().statusCode(200).contentType(ContentType.JSON);
+        return given().contentType(ContentType.JSON)
+                .body(body)
+                .when()
+                .post(path)
+                .then()
+                .statusCode(200)
+                .contentType(ContentType.JSON);
     }
 
     @Test
@@ -31,9 +36,13 @@ class WorkValidateTest {
                     .body("valid_all", equalTo("0"))
                     .body("valid_receive", equalTo("1"))
                     .body("difficulty", equalTo("ffffffd21c3933f4"))
-                    .body("multiplier", equalTo(Difficulty.formatMultiplier(Difficulty.toMultiplier(0xffffffd21c3933f4L, Difficulty.BASE.threshold()))))
+                    .body(
+                            "multiplier",
+                            equalTo(Difficulty.formatMultiplier(
+                                    Difficulty.toMultiplier(0xffffffd21c3933f4L, Difficulty.BASE.threshold()))))
                     .body("$", not(hasKey("valid")));
-            post(path, Samples.request("work_validate_difficulty")).body("valid", equalTo("1")); // ffffffd2... reaches epoch 1
+            post(path, Samples.request("work_validate_difficulty"))
+                    .body("valid", equalTo("1")); // ffffffd2... reaches epoch 1
             post(path, Samples.request("work_validate_multiplier")).body("valid", equalTo("0"));
         }
     }
@@ -42,7 +51,8 @@ class WorkValidateTest {
     void everyWorkValueVectorOnBothSidesOfEachThreshold() {
         List<Map<String, String>> rows = Vectors.read("work-values.csv");
         rows.addAll(Vectors.read("first-nonce.csv").stream()
-                .map(r -> Map.of("root", r.get("root"), "work", r.get("first_work"), "difficulty", r.get("difficulty"))).toList());
+                .map(r -> Map.of("root", r.get("root"), "work", r.get("first_work"), "difficulty", r.get("difficulty")))
+                .toList());
         int checked = 0;
         boolean[] sides = new boolean[4]; // seen: below send, at/above send, below receive, at/above receive
         for (Map<String, String> row : rows) {
@@ -51,7 +61,8 @@ class WorkValidateTest {
             boolean receive = Difficulty.RECEIVE.isReachedBy(value);
             sides[send ? 1 : 0] = true;
             sides[receive ? 3 : 2] = true;
-            String base = "{\"action\":\"work_validate\",\"hash\":\"" + row.get("root") + "\",\"work\":\"" + row.get("work") + "\"";
+            String base = "{\"action\":\"work_validate\",\"hash\":\"" + row.get("root") + "\",\"work\":\""
+                    + row.get("work") + "\"";
             // The requested threshold exactly at the work's value is reached; one above it is not.
             post("/", base + ",\"difficulty\":\"" + row.get("difficulty") + "\"}")
                     .body("valid", equalTo("1"))
@@ -67,22 +78,43 @@ class WorkValidateTest {
             checked++;
         }
         assertEquals(13, checked, "rows of work-values.csv + first-nonce.csv");
-        assertEquals(List.of(true, true, true, true), List.of(sides[0], sides[1], sides[2], sides[3]),
+        assertEquals(
+                List.of(true, true, true, true),
+                List.of(sides[0], sides[1], sides[2], sides[3]),
                 "the vectors hold values on both sides of the send and the receive thresholds");
     }
 
     @Test
     void valuesMayArriveAsNumbersOrBooleansAndTheContentTypeIsNotRead() {
         String hash = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
-        post("/", "{\"action\":\"work_validate\",\"hash\":\"" + hash.toLowerCase() + "\",\"work\":\"2BF29EF00786A6BC\",\"multiplier\":\"0.125\"}")
+        post(
+                        "/",
+                        "{\"action\":\"work_validate\",\"hash\":\"" + hash.toLowerCase()
+                                + "\",\"work\":\"2BF29EF00786A6BC\",\"multiplier\":\"0.125\"}")
                 .body("valid", equalTo("1"));
-        post("/", "{\"action\":\"work_validate\",\"hash\":\"" + hash + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":1}")
+        post(
+                        "/",
+                        "{\"action\":\"work_validate\",\"hash\":\"" + hash
+                                + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":1}")
                 .body("valid", equalTo("0"));
-        post("/", "{\"action\":\"work_validate\",\"hash\":\"" + hash + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":0.125,\"use_peers\":true}")
+        post(
+                        "/",
+                        "{\"action\":\"work_validate\",\"hash\":\"" + hash
+                                + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":0.125,\"use_peers\":true}")
                 .body("valid", equalTo("1"));
-        given().contentType(ContentType.TEXT).body(Samples.request("work_validate")).when().post("/work_validate")
-                .then().statusCode(200).body("valid_receive", equalTo("1"));
-        given().contentType(ContentType.TEXT).body(Samples.request("work_validate")).when().post("/")
-                .then().statusCode(200).body("valid_receive", equalTo("1"));
+        given().contentType(ContentType.TEXT)
+                .body(Samples.request("work_validate"))
+                .when()
+                .post("/work_validate")
+                .then()
+                .statusCode(200)
+                .body("valid_receive", equalTo("1"));
+        given().contentType(ContentType.TEXT)
+                .body(Samples.request("work_validate"))
+                .when()
+                .post("/")
+                .then()
+                .statusCode(200)
+                .body("valid_receive", equalTo("1"));
     }
 }

@@ -20,8 +20,20 @@ public final class FuzzInputs {
     static final String W = "2bf29ef00786a6bc";
     /** Below the fuzz RPC's tiny maximum (ff00000000000000, ~256 attempts): generate mutations find work fast. */
     static final String LOW = "f000000000000000";
-    static final List<String> FIELDS = List.of("action", "hash", "work", "difficulty", "multiplier", "version", "key",
-            "use_peers", "account", "block", "json_block", "duration");
+
+    static final List<String> FIELDS = List.of(
+            "action",
+            "hash",
+            "work",
+            "difficulty",
+            "multiplier",
+            "version",
+            "key",
+            "use_peers",
+            "account",
+            "block",
+            "json_block",
+            "duration");
     static final List<String> ACTIONS = List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark");
 
     private FuzzInputs() {}
@@ -71,25 +83,35 @@ public final class FuzzInputs {
             }
             case "work_cancel" -> r.put("hash", H);
             case "benchmark" -> r.put("duration", "0.001");
-            default -> { }
+            default -> {}
         }
         return r;
     }
 
     static void mutate(Map<String, Object> request, Random random) {
         List<String> keys = new ArrayList<>(request.keySet());
-        String key = keys.isEmpty() || random.nextInt(4) == 0 ? FIELDS.get(random.nextInt(FIELDS.size())) : keys.get(random.nextInt(keys.size()));
+        String key = keys.isEmpty() || random.nextInt(4) == 0
+                ? FIELDS.get(random.nextInt(FIELDS.size()))
+                : keys.get(random.nextInt(keys.size()));
         Object old = request.get(key);
         switch (random.nextInt(10)) {
             case 0 -> request.remove(key);
             case 1 -> request.put(key, randomLeaf(random));
-            case 2 -> request.put(key, old instanceof String s ? mutateString(s, random) : mutateString(String.valueOf(old), random));
+            case 2 ->
+                request.put(
+                        key,
+                        old instanceof String s ? mutateString(s, random) : mutateString(String.valueOf(old), random));
             case 3 -> request.put(key, List.of(old == null ? "x" : old));
             case 4 -> request.put(key, Map.of("value", old == null ? 0 : old));
             case 5 -> request.put(key, nest(random.nextInt(40), random));
             case 6 -> request.put(key, "f".repeat(1 + random.nextInt(9000)));
             case 7 -> request.put(key, null);
-            case 8 -> request.put(key, random.nextBoolean() ? random.nextLong() : random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
+            case 8 ->
+                request.put(
+                        key,
+                        random.nextBoolean()
+                                ? random.nextLong()
+                                : random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
             default -> request.put(key.toUpperCase(), old);
         }
     }
@@ -97,12 +119,19 @@ public final class FuzzInputs {
     static String mutateString(String s, Random random) {
         StringBuilder b = new StringBuilder(s);
         switch (random.nextInt(7)) {
-            case 0 -> { if (b.length() > 0) b.deleteCharAt(random.nextInt(b.length())); }
+            case 0 -> {
+                if (b.length() > 0) b.deleteCharAt(random.nextInt(b.length()));
+            }
             case 1 -> b.insert(random.nextInt(b.length() + 1), (char) random.nextInt(0x3000));
-            case 2 -> { if (b.length() > 0) b.setCharAt(random.nextInt(b.length()), "0123456789abcdefABCDEFgxz -.".charAt(random.nextInt(28))); }
+            case 2 -> {
+                if (b.length() > 0)
+                    b.setCharAt(random.nextInt(b.length()), "0123456789abcdefABCDEFgxz -.".charAt(random.nextInt(28)));
+            }
             case 3 -> b.append(s);
             case 4 -> b.setLength(random.nextInt(b.length() + 1));
-            case 5 -> { return s.toUpperCase(); }
+            case 5 -> {
+                return s.toUpperCase();
+            }
             default -> b.insert(0, random.nextBoolean() ? "0x" : " ");
         }
         return b.toString();
@@ -120,7 +149,9 @@ public final class FuzzInputs {
             case 1 -> random.nextDouble();
             case 2 -> random.nextBoolean();
             case 3 -> "";
-            case 4 -> List.of("NaN", "Infinity", "-1", "0", "1e400", "1.5", "64", "work_1", "work_2", H, W, LOW).get(random.nextInt(12));
+            case 4 ->
+                List.of("NaN", "Infinity", "-1", "0", "1e400", "1.5", "64", "work_1", "work_2", H, W, LOW)
+                        .get(random.nextInt(12));
             case 5 -> ACTIONS.get(random.nextInt(ACTIONS.size()));
             case 6 -> Long.toHexString(random.nextLong());
             case 7 -> H.substring(0, random.nextInt(H.length()));
@@ -152,8 +183,22 @@ public final class FuzzInputs {
         return switch (random.nextInt(7)) {
             case 0 -> randomText(random, "", 80);
             case 1 -> randomText(random, "0123456789abcdefABCDEF", 70);
-            case 2 -> List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark", "work_1", H, W, LOW,
-                    "NaN", "-0", "1e400", "").get(random.nextInt(13));
+            case 2 ->
+                List.of(
+                                "work_generate",
+                                "work_validate",
+                                "work_cancel",
+                                "status",
+                                "benchmark",
+                                "work_1",
+                                H,
+                                W,
+                                LOW,
+                                "NaN",
+                                "-0",
+                                "1e400",
+                                "")
+                        .get(random.nextInt(13));
             case 3 -> random.nextLong();
             case 4 -> random.nextBoolean() ? random.nextDouble() : Double.longBitsToDouble(random.nextLong());
             case 5 -> random.nextBoolean();
@@ -174,7 +219,10 @@ public final class FuzzInputs {
     static String randomText(Random random, String alphabet, int max) {
         StringBuilder b = new StringBuilder();
         for (int i = random.nextInt(max + 1); i > 0; i--) {
-            b.append(alphabet.isEmpty() ? (char) random.nextInt(0xD800) : alphabet.charAt(random.nextInt(alphabet.length())));
+            b.append(
+                    alphabet.isEmpty()
+                            ? (char) random.nextInt(0xD800)
+                            : alphabet.charAt(random.nextInt(alphabet.length())));
         }
         return b.toString();
     }

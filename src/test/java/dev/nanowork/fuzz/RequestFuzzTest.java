@@ -4,24 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
-import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.logging.Level;
-import java.util.Random;
 import java.util.function.Function;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,6 +40,7 @@ import org.junit.jupiter.api.Test;
 class RequestFuzzTest {
     /** As Funqy reads a function's input: Jackson's default limits (the HTTP body limit aside). */
     static final ObjectMapper FUNQY = new ObjectMapper();
+
     static final AtomicLong INPUTS = new AtomicLong();
     static final AtomicLong SUCCESSES = new AtomicLong();
     static final int PER_KIND = Integer.getInteger("fuzz.inputs", 2000);
@@ -52,8 +53,13 @@ class RequestFuzzTest {
     @BeforeAll
     static void start() {
         queue = new WorkQueue(new WorkSearch(new QuickKernel(), 1), 4);
-        WorkRpc.Settings settings = new WorkRpc.Settings(Action.served("both"), new Difficulty(0), new Difficulty(0xff00000000000000L),
-                Duration.ofNanos(1000), Duration.ofNanos(2000), "fuzz");
+        WorkRpc.Settings settings = new WorkRpc.Settings(
+                Action.served("both"),
+                new Difficulty(0),
+                new Difficulty(0xff00000000000000L),
+                Duration.ofNanos(1000),
+                Duration.ofNanos(2000),
+                "fuzz");
         open = new WorkRpc(queue, settings);
         keyed = new WorkRpc(queue, settings, SharedSecret.of("fuzz-secret"));
         severe = LogCapture.atLeast(Level.SEVERE);
@@ -65,7 +71,9 @@ class RequestFuzzTest {
         queue.close();
         queue.search().close();
         long inputs = INPUTS.get();
-        System.out.printf("RequestFuzzTest: %,d inputs fuzzed from seed %d (%,d answered with success fields)%n", inputs, SEED, SUCCESSES.get());
+        System.out.printf(
+                "RequestFuzzTest: %,d inputs fuzzed from seed %d (%,d answered with success fields)%n",
+                inputs, SEED, SUCCESSES.get());
         assertEquals(java.util.List.of(), severe.lines(), "nothing logged at SEVERE for clients' mistakes");
         assertTrue(inputs >= 5_000, "the suite fuzzes at least 5,000 inputs, ran " + inputs);
     }
@@ -93,8 +101,10 @@ class RequestFuzzTest {
             try {
                 everyPath(body);
             } catch (AssertionError | RuntimeException e) {
-                throw new AssertionError("fuzz input from seed " + seed + " (rerun with -Dfuzz.seed=" + (SEED + i * 3) + "): "
-                        + Answers.shown(body), e);
+                throw new AssertionError(
+                        "fuzz input from seed " + seed + " (rerun with -Dfuzz.seed=" + (SEED + i * 3) + "): "
+                                + Answers.shown(body),
+                        e);
             }
         }
     }
@@ -106,9 +116,13 @@ class RequestFuzzTest {
         for (Action action : Action.values()) Answers.check(body, route(action, body, deadline));
         // With a key configured, a body without the right one never gets past the check.
         String locked = Answers.check(body, MapRpc.of(keyed).handle(body, Optional.of("Bearer not-the-key"), deadline));
-        assertTrue(locked.equals(RpcError.KEY_WRONG) || locked.equals(RpcError.UNABLE_TO_PARSE_JSON) || locked.equals(RpcError.TOO_LARGE),
+        assertTrue(
+                locked.equals(RpcError.KEY_WRONG)
+                        || locked.equals(RpcError.UNABLE_TO_PARSE_JSON)
+                        || locked.equals(RpcError.TOO_LARGE),
                 "a wrong key is refused, was " + locked + " for " + Answers.shown(body));
-        assertTrue(severe.lines().isEmpty(), () -> "logged at SEVERE for " + Answers.shown(body) + ": " + severe.lines());
+        assertTrue(
+                severe.lines().isEmpty(), () -> "logged at SEVERE for " + Answers.shown(body) + ": " + severe.lines());
     }
 
     /**

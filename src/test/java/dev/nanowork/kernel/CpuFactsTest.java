@@ -18,7 +18,9 @@ class CpuFactsTest {
         JvmProbe.CpuFacts facts = JvmProbe.CpuFacts.current();
         assertFalse(facts.model().isBlank());
         assertEquals(facts.flagsKnown() ? String.join(" ", facts.features()) : "unknown", facts.featureList());
-        assertTrue(JvmProbe.CpuFacts.FEATURES.containsAll(facts.features()), facts.features().toString());
+        assertTrue(
+                JvmProbe.CpuFacts.FEATURES.containsAll(facts.features()),
+                facts.features().toString());
     }
 
     @Test
@@ -31,8 +33,12 @@ class CpuFactsTest {
         assertFalse(x86().allows("vector256"));
         assertTrue(x86().allows("vector128"));
         assertTrue(x86().allows("scalar"));
-        assertTrue(new JvmProbe.CpuFacts("ARM CPU part 0xd0c", List.of("asimd"), true, "none", "16", 128).allows("vector128"));
-        assertFalse(new JvmProbe.CpuFacts("ARM CPU part 0xd0c", List.of("asimd"), true, "none", "16", 128).allows("vector256"));
-        assertTrue(new JvmProbe.CpuFacts("unknown", List.of(), false, "none", "none", 0).allows("vector512"), "unreadable flags decide nothing");
+        assertTrue(new JvmProbe.CpuFacts("ARM CPU part 0xd0c", List.of("asimd"), true, "none", "16", 128)
+                .allows("vector128"));
+        assertFalse(new JvmProbe.CpuFacts("ARM CPU part 0xd0c", List.of("asimd"), true, "none", "16", 128)
+                .allows("vector256"));
+        assertTrue(
+                new JvmProbe.CpuFacts("unknown", List.of(), false, "none", "none", 0).allows("vector512"),
+                "unreadable flags decide nothing");
     }
 }

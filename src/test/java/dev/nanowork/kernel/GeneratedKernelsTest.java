@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /** The committed kernels are exactly what the generator writes, and the generator follows the reference. */
 class GeneratedKernelsTest {
-    private static final String REGENERATE = "; regenerate with: java -cp target/classes src/test/java/dev/nanowork/kernel/generator/KernelGenerator.java";
+    private static final String REGENERATE =
+            "; regenerate with: java -cp target/classes src/test/java/dev/nanowork/kernel/generator/KernelGenerator.java";
 
     @Test
     void regeneratingChangesNothing() throws IOException {
@@ -26,7 +27,10 @@ class GeneratedKernelsTest {
         for (Map.Entry<String, String> f : files.entrySet()) {
             Path path = Path.of(f.getKey());
             assertTrue(Files.exists(path), path + " is missing" + REGENERATE);
-            assertEquals(f.getValue(), Files.readString(path, StandardCharsets.UTF_8), path + " differs from the generator's output" + REGENERATE);
+            assertEquals(
+                    f.getValue(),
+                    Files.readString(path, StandardCharsets.UTF_8),
+                    path + " differs from the generator's output" + REGENERATE);
         }
     }
 

@@ -25,8 +25,10 @@ public record KernelCase(String label, int bits) {
     public WorkKernel kernelOrSkip() {
         if (bits == 0) return KernelSelector.create(label);
         int preferred = VectorKernels.preferredBits();
-        assumeTrue(bits <= preferred, () -> label + " skipped: this JVM compiles vectors of at most " + preferred
-                + " bits (LongVector.SPECIES_PREFERRED; CPU or -XX:MaxVectorSize)");
+        assumeTrue(
+                bits <= preferred,
+                () -> label + " skipped: this JVM compiles vectors of at most " + preferred
+                        + " bits (LongVector.SPECIES_PREFERRED; CPU or -XX:MaxVectorSize)");
         return KernelSelector.create(label);
     }
 

@@ -58,11 +58,13 @@ class KernelEquivalenceTest {
             long[] out = new long[40];
             kernel.forRoot(root).values(start, out);
             for (int i = 0; i < out.length; i++) {
-                assertEquals(WorkValue.value(root, start + i), out[i], "root " + root + " nonce " + new Work(start + i));
+                assertEquals(
+                        WorkValue.value(root, start + i), out[i], "root " + root + " nonce " + new Work(start + i));
                 checked++;
             }
             long first = -1;
-            for (int i = 0; i < out.length && first < 0; i++) if (Long.compareUnsigned(out[i], 0xf000000000000000L) >= 0) first = i;
+            for (int i = 0; i < out.length && first < 0; i++)
+                if (Long.compareUnsigned(out[i], 0xf000000000000000L) >= 0) first = i;
             assertEquals(first, kernel.forRoot(root).search(start, out.length, 0xf000000000000000L));
         }
         assertEquals(1000, checked, "pairs checked");
@@ -82,7 +84,9 @@ class KernelEquivalenceTest {
             kernel.forRoot(root).values(start, out);
             for (int i = 0; i < out.length; i++) {
                 long nonce = start + i;
-                assertEquals(WorkValue.value(root, nonce), out[i],
+                assertEquals(
+                        WorkValue.value(root, nonce),
+                        out[i],
                         "root " + root + " nonce " + new Work(nonce) + " (lane " + i % kernel.lanes() + ")");
                 checked++;
             }
@@ -103,7 +107,8 @@ class KernelEquivalenceTest {
             long[] out = new long[40];
             kernel.forRoot(root).values(start, out);
             for (int i = 0; i < out.length; i++) {
-                assertEquals(WorkValue.value(root, start + i), out[i], "root " + root + " nonce " + new Work(start + i));
+                assertEquals(
+                        WorkValue.value(root, start + i), out[i], "root " + root + " nonce " + new Work(start + i));
                 checked++;
             }
         }
@@ -137,8 +142,9 @@ class KernelEquivalenceTest {
             for (long v : values) if (Long.compareUnsigned(v, max) > 0) max = v;
             long secondBest = 0;
             for (long v : values) if (v != max && Long.compareUnsigned(v, secondBest) > 0) secondBest = v;
-            long[] thresholds = {0xfff0000000000000L, 0xffff000000000000L, max, max + 1, secondBest, secondBest + 1,
-                0L, -1L};
+            long[] thresholds = {
+                0xfff0000000000000L, 0xffff000000000000L, max, max + 1, secondBest, secondBest + 1, 0L, -1L
+            };
             for (long threshold : thresholds) {
                 for (int offset : new int[] {0, 3, 17}) {
                     long expected = WorkKernel.NOT_FOUND;
@@ -149,7 +155,9 @@ class KernelEquivalenceTest {
                         }
                     }
                     long count = size - offset;
-                    assertEquals(expected, search.search(start + offset, count, threshold),
+                    assertEquals(
+                            expected,
+                            search.search(start + offset, count, threshold),
                             "root " + root + " threshold " + new Difficulty(threshold) + " offset " + offset);
                 }
             }

@@ -25,7 +25,8 @@ class KernelSelectorTest {
     private static final JvmProbe AVX2 = new JvmProbe(true, true, "on", 256);
     private static final JvmProbe NEON = new JvmProbe(true, true, "on", 128);
     private static final JvmProbe NO_MODULE = new JvmProbe(false, true, "on", 0);
-    private static final JvmProbe LAMBDA_C1 = new JvmProbe(true, false, "C2 is off: TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)", 256);
+    private static final JvmProbe LAMBDA_C1 =
+            new JvmProbe(true, false, "C2 is off: TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)", 256);
 
     /** Builds a stand-in for each named kernel, recording which names were asked for. */
     private static final class Factory implements Function<String, WorkKernel> {
@@ -88,17 +89,23 @@ class KernelSelectorTest {
         Rates rates = new Rates(Map.of("vector512x2", 37.6, "vector512x1", 33.9, "vector256x2", 31.0));
         Selection s = select(KernelChoice.AUTO, AVX512, rates);
         assertEquals("vector512x2", s.kernel().name());
-        assertEquals(List.of("vector512x2", "vector512x1"), rates.timed, "narrower widths cost start-up and are not timed");
-        assertEquals("work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), C2 on, 2 threads", s.startupLine(2));
+        assertEquals(
+                List.of("vector512x2", "vector512x1"), rates.timed, "narrower widths cost start-up and are not timed");
+        assertEquals(
+                "work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), C2 on, 2 threads", s.startupLine(2));
         assertTrue(s.warning().isEmpty());
 
         // Where the two-state kernel is slower (or not compiled yet within the race), one state wins.
-        Selection oneState = select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 0.2, "vector512x1", 20.0)));
+        Selection oneState =
+                select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 0.2, "vector512x1", 20.0)));
         assertEquals("vector512x1", oneState.kernel().name());
-        assertEquals("work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), C2 on, 1 thread", oneState.startupLine(1));
+        assertEquals(
+                "work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), C2 on, 1 thread",
+                oneState.startupLine(1));
 
         Rates avx2 = new Rates(Map.of("vector256x1", 20.0, "vector256x2", 19.0));
-        assertEquals("vector256x1", select(KernelChoice.AUTO, AVX2, avx2).kernel().name());
+        assertEquals(
+                "vector256x1", select(KernelChoice.AUTO, AVX2, avx2).kernel().name());
         assertEquals(List.of("vector256x2", "vector256x1"), avx2.timed);
     }
 
@@ -108,7 +115,9 @@ class KernelSelectorTest {
         Selection s = select(KernelChoice.AUTO, NEON, rates);
         assertEquals("scalar", s.kernel().name());
         assertEquals(List.of("vector128x2", "vector128x1", "scalar"), rates.timed);
-        assertEquals("work kernel: scalar 5.0 MH/s/thread (vector128x2 4.0, vector128x1 3.0), C2 on, 2 threads", s.startupLine(2));
+        assertEquals(
+                "work kernel: scalar 5.0 MH/s/thread (vector128x2 4.0, vector128x1 3.0), C2 on, 2 threads",
+                s.startupLine(2));
     }
 
     @Test
@@ -126,42 +135,54 @@ class KernelSelectorTest {
         Rates rates = new Rates(Map.of());
         Selection noModule = KernelSelector.select(KernelChoice.AUTO, NO_MODULE, factory, rates);
         assertEquals("scalar", noModule.kernel().name());
-        assertTrue(noModule.warning().orElseThrow().contains("--add-modules=jdk.incubator.vector"), noModule.warning().get());
+        assertTrue(
+                noModule.warning().orElseThrow().contains("--add-modules=jdk.incubator.vector"),
+                noModule.warning().get());
 
         Selection c1 = KernelSelector.select(KernelChoice.AUTO, LAMBDA_C1, factory, rates);
         assertEquals("scalar", c1.kernel().name());
         assertFalse(c1.c2On());
-        assertTrue(c1.warning().orElseThrow().contains("-XX:TieredStopAtLevel=4"), c1.warning().get());
-        assertTrue(c1.warning().get().contains("TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)"), c1.warning().get());
+        assertTrue(
+                c1.warning().orElseThrow().contains("-XX:TieredStopAtLevel=4"),
+                c1.warning().get());
+        assertTrue(
+                c1.warning().get().contains("TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)"),
+                c1.warning().get());
 
         Selection noSimd = KernelSelector.select(KernelChoice.AUTO, new JvmProbe(true, true, "on", 64), factory, rates);
         assertEquals("scalar", noSimd.kernel().name());
         assertTrue(noSimd.warning().isPresent());
-        assertEquals(List.of("scalar", "scalar", "scalar"), factory.asked, "no vector kernel is built when none can run");
+        assertEquals(
+                List.of("scalar", "scalar", "scalar"), factory.asked, "no vector kernel is built when none can run");
         assertEquals(List.of(), rates.timed, "nothing is timed when only scalar can run");
     }
 
     @Test
     void anExplicitKernelThisJvmCannotRunStopsStartUpListingWhatCan() {
         Rates rates = new Rates(Map.of());
-        IllegalStateException tooWide = assertThrows(IllegalStateException.class,
-                () -> select(KernelChoice.VECTOR512, AVX2, rates));
+        IllegalStateException tooWide =
+                assertThrows(IllegalStateException.class, () -> select(KernelChoice.VECTOR512, AVX2, rates));
         assertTrue(tooWide.getMessage().contains("kernel vector512 cannot run"), tooWide.getMessage());
-        assertTrue(tooWide.getMessage().endsWith(
-                "it can run: vector256x2, vector256x1, vector128x2, vector128x1, scalarx2, scalar"), tooWide.getMessage());
+        assertTrue(
+                tooWide.getMessage()
+                        .endsWith("it can run: vector256x2, vector256x1, vector128x2, vector128x1, scalarx2, scalar"),
+                tooWide.getMessage());
 
-        IllegalStateException variant = assertThrows(IllegalStateException.class,
-                () -> select(KernelChoice.parse("vector512x2"), AVX2, rates));
-        assertTrue(variant.getMessage().startsWith("kernel vector512x2 cannot run on this JVM: the JIT compiles vectors of at most 256 bits"),
+        IllegalStateException variant =
+                assertThrows(IllegalStateException.class, () -> select(KernelChoice.parse("vector512x2"), AVX2, rates));
+        assertTrue(
+                variant.getMessage()
+                        .startsWith(
+                                "kernel vector512x2 cannot run on this JVM: the JIT compiles vectors of at most 256 bits"),
                 variant.getMessage());
 
-        IllegalStateException noModule = assertThrows(IllegalStateException.class,
-                () -> select(KernelChoice.VECTOR128, NO_MODULE, rates));
+        IllegalStateException noModule =
+                assertThrows(IllegalStateException.class, () -> select(KernelChoice.VECTOR128, NO_MODULE, rates));
         assertTrue(noModule.getMessage().contains("--add-modules=jdk.incubator.vector"), noModule.getMessage());
         assertTrue(noModule.getMessage().endsWith("it can run: scalarx2, scalar"), noModule.getMessage());
 
-        IllegalStateException c1 = assertThrows(IllegalStateException.class,
-                () -> select(KernelChoice.parse("vector256x1"), LAMBDA_C1, rates));
+        IllegalStateException c1 = assertThrows(
+                IllegalStateException.class, () -> select(KernelChoice.parse("vector256x1"), LAMBDA_C1, rates));
         assertTrue(c1.getMessage().endsWith("it can run: scalarx2, scalar"), c1.getMessage());
         assertEquals(List.of(), rates.timed);
     }
@@ -169,22 +190,38 @@ class KernelSelectorTest {
     @Test
     void explicitVariantsThatCanRunAreNotTimed() {
         Rates rates = new Rates(Map.of());
-        assertEquals("vector256x1", select(KernelChoice.parse("vector256x1"), AVX512, rates).kernel().name());
-        assertEquals("vector128x2", select(KernelChoice.parse("VECTOR128x2 "), AVX2, rates).kernel().name());
+        assertEquals(
+                "vector256x1",
+                select(KernelChoice.parse("vector256x1"), AVX512, rates)
+                        .kernel()
+                        .name());
+        assertEquals(
+                "vector128x2",
+                select(KernelChoice.parse("VECTOR128x2 "), AVX2, rates).kernel().name());
         Selection scalar = select(KernelChoice.SCALAR, NO_MODULE, rates);
         assertEquals("scalar", scalar.kernel().name());
         assertTrue(scalar.warning().isEmpty(), "a configured scalar kernel is not a fallback");
-        assertEquals("scalarx2", select(KernelChoice.parse("scalarx2"), NO_MODULE, rates).kernel().name());
+        assertEquals(
+                "scalarx2",
+                select(KernelChoice.parse("scalarx2"), NO_MODULE, rates)
+                        .kernel()
+                        .name());
         assertEquals(List.of(), rates.timed, "configured variants are not timed");
-        assertEquals("work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)",
+        assertEquals(
+                "work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)",
                 select(KernelChoice.parse("vector256x1"), AVX512, rates).startupLine(2));
     }
 
     @Test
     void everyNameParsesAndAnUnknownOneListsThem() {
-        for (String name : KernelChoice.NAMES) assertEquals(name, KernelChoice.parse(name).configName());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KernelChoice.parse("vector1024"));
-        assertTrue(e.getMessage().startsWith("kernel must be one of auto | vector512 | vector256 | vector128 | vector512x2"), e.getMessage());
+        for (String name : KernelChoice.NAMES)
+            assertEquals(name, KernelChoice.parse(name).configName());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> KernelChoice.parse("vector1024"));
+        assertTrue(
+                e.getMessage()
+                        .startsWith("kernel must be one of auto | vector512 | vector256 | vector128 | vector512x2"),
+                e.getMessage());
         for (String variant : KernelChoice.VARIANTS) assertTrue(KernelChoice.NAMES.contains(variant), variant);
     }
 
@@ -204,12 +241,19 @@ class KernelSelectorTest {
 
     @Test
     void c2IsReadFromTheVmFlags() {
-        assertTrue(c2(Map.of("TieredCompilation", "true", "TieredStopAtLevel", "4")).on());
+        assertTrue(c2(Map.of("TieredCompilation", "true", "TieredStopAtLevel", "4"))
+                .on());
         JvmProbe.C2 lambda = c2(Map.of("TieredCompilation", "true", "TieredStopAtLevel", "1"));
         assertFalse(lambda.on());
         assertTrue(lambda.detail().contains("TieredStopAtLevel=1"), lambda.detail());
-        assertTrue(c2(Map.of("TieredCompilation", "false", "TieredStopAtLevel", "1")).on(), "-TieredCompilation is C2 only");
-        assertFalse(c2(Map.of("UseCompiler", "false", "TieredCompilation", "true", "TieredStopAtLevel", "4")).on(), "-Xint");
+        assertTrue(
+                c2(Map.of("TieredCompilation", "false", "TieredStopAtLevel", "1"))
+                        .on(),
+                "-TieredCompilation is C2 only");
+        assertFalse(
+                c2(Map.of("UseCompiler", "false", "TieredCompilation", "true", "TieredStopAtLevel", "4"))
+                        .on(),
+                "-Xint");
         assertTrue(c2(Map.of()).on(), "a VM without these flags is assumed to optimise");
     }
 
@@ -228,7 +272,9 @@ class KernelSelectorTest {
     /** The real ladder in child JVMs: no module, and C1 only (as AWS Lambda's default). */
     @Test
     void childJvmsWithoutTheModuleOrWithoutC2FallBackToScalar() throws Exception {
-        assertEquals("work kernel: scalar (1 lane x 1 state, C2 on, 1 thread)", runChild(List.of()).get(0));
+        assertEquals(
+                "work kernel: scalar (1 lane x 1 state, C2 on, 1 thread)",
+                runChild(List.of()).get(0));
         List<String> c1 = runChild(List.of("--add-modules=jdk.incubator.vector", "-XX:TieredStopAtLevel=1"));
         assertEquals("work kernel: scalar (1 lane x 1 state, C2 off, 1 thread)", c1.get(0));
         assertTrue(c1.get(1).contains("TieredStopAtLevel=1 (command line)"), c1.get(1));
@@ -243,7 +289,9 @@ class KernelSelectorTest {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "child JVM finished");
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, process.exitValue(), out);
-        return out.lines().filter(l -> l.startsWith("work kernel:") || l.startsWith("warning:")).toList();
+        return out.lines()
+                .filter(l -> l.startsWith("work kernel:") || l.startsWith("warning:"))
+                .toList();
     }
 
     /** The child: selects {@code auto} as start-up does, prints the start-up line, then the warning. */

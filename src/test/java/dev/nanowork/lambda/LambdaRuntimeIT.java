@@ -50,7 +50,8 @@ class LambdaRuntimeIT {
      * What the java runtimes put on the java command line when SnapStart and provisioned concurrency are off
      * ($LATEST, Managed Instances): C1 only, the serial collector, class data sharing.
      */
-    static final List<String> LEVEL_1_FLAGS = List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
+    static final List<String> LEVEL_1_FLAGS =
+            List.of("-XX:+TieredCompilation", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
     /** Lambda at 512 MB has about 0.29 of a vCPU (1,769 MB buys one). */
     static final int VALIDATE_CPU_PERCENT = 30;
 
@@ -59,10 +60,36 @@ class LambdaRuntimeIT {
             "work_generate", Set.of("work", "difficulty", "multiplier"),
             // The tests' mock event server runs whatever kernel the test JVM (or NANO_WORK_KERNEL) gives it.
             // CPU facts: the CI matrix narrows the test JVM's vectors (-XX:MaxVectorSize), not the launched runtime's.
-            "status", Set.of("requests_served", "searching", "queued", "kernel", "lanes", "states", "threads", "max_vector_size",
-                    "preferred_vector_bits", "use_avx"),
-            "benchmark", Set.of("seconds", "attempts", "mhs", "available_processors", "cpu_flags", "cpu_model", "jvm", "jit_flags",
-                    "kernel", "lanes", "states", "threads", "cpu_features", "use_avx", "max_vector_size", "preferred_vector_bits"));
+            "status",
+                    Set.of(
+                            "requests_served",
+                            "searching",
+                            "queued",
+                            "kernel",
+                            "lanes",
+                            "states",
+                            "threads",
+                            "max_vector_size",
+                            "preferred_vector_bits",
+                            "use_avx"),
+            "benchmark",
+                    Set.of(
+                            "seconds",
+                            "attempts",
+                            "mhs",
+                            "available_processors",
+                            "cpu_flags",
+                            "cpu_model",
+                            "jvm",
+                            "jit_flags",
+                            "kernel",
+                            "lanes",
+                            "states",
+                            "threads",
+                            "cpu_features",
+                            "use_avx",
+                            "max_vector_size",
+                            "preferred_vector_bits"));
 
     static Path taskRoot;
     static Terraform terraform;
@@ -89,7 +116,9 @@ class LambdaRuntimeIT {
 
     @BeforeAll
     static void unzip() throws Exception {
-        assertTrue(Files.isRegularFile(ZIP), ZIP + " is missing: run ./mvnw verify (the zip is written in the package phase)");
+        assertTrue(
+                Files.isRegularFile(ZIP),
+                ZIP + " is missing: run ./mvnw verify (the zip is written in the package phase)");
         terraform = Terraform.read();
         taskRoot = TARGET.resolve("lambda-task").toAbsolutePath();
         run(List.of("rm", "-rf", taskRoot.toString()));
@@ -97,11 +126,13 @@ class LambdaRuntimeIT {
         // unzip keeps the Unix modes stored in the zip, as Lambda does: the wrapper must arrive executable.
         run(List.of("unzip", "-q", ZIP.toAbsolutePath().toString(), "-d", taskRoot.toString()));
         Path wrapper = wrapperPath();
-        assertTrue(Files.isExecutable(wrapper), wrapper + " (AWS_LAMBDA_EXEC_WRAPPER) is not executable in function.zip");
+        assertTrue(
+                Files.isExecutable(wrapper), wrapper + " (AWS_LAMBDA_EXEC_WRAPPER) is not executable in function.zip");
     }
 
     static Path wrapperPath() {
-        assertTrue(terraform.wrapper.startsWith("/var/task/"), "the wrapper must be in the package: " + terraform.wrapper);
+        assertTrue(
+                terraform.wrapper.startsWith("/var/task/"), "the wrapper must be in the package: " + terraform.wrapper);
         return taskRoot.resolve(terraform.wrapper.substring("/var/task/".length()));
     }
 
@@ -121,13 +152,15 @@ class LambdaRuntimeIT {
             double initSeconds = launch.awaitInit();
 
             // The receive-difficulty work_generate first: the time a user waits on a fresh instance.
-            RuntimeApiEmulator.Outcome first = launch.invoke(Files.readString(EVENTS.resolve("work_generate-root.json")));
+            RuntimeApiEmulator.Outcome first =
+                    launch.invoke(Files.readString(EVENTS.resolve("work_generate-root.json")));
             JsonNode firstAnswer = answer("work_generate-root", first);
             assertValidWork(firstAnswer, "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", RECEIVE);
 
             int checked = 0;
             for (Map.Entry<String, JsonNode> e : expected.entrySet()) {
-                JsonNode response = launch.invokeJson(Files.readString(EVENTS.resolve(e.getKey() + ".json")), e.getKey());
+                JsonNode response =
+                        launch.invokeJson(Files.readString(EVENTS.resolve(e.getKey() + ".json")), e.getKey());
                 assertSameAnswer(e.getKey(), e.getValue(), response);
                 checked++;
             }
@@ -136,26 +169,37 @@ class LambdaRuntimeIT {
             JsonNode status = body(launch.invokeJson(Files.readString(EVENTS.resolve("status-route.json")), "status"));
             assertEquals("1", status.path("c2").asText(), label + ": C2 must be on: " + status);
             String kernel = status.path("kernel").asText();
-            assertTrue(kernel.startsWith("vector") || launch.output().contains("auto: measured"),
+            assertTrue(
+                    kernel.startsWith("vector") || launch.output().contains("auto: measured"),
                     label + ": a vector kernel (or scalar chosen by measurement), was " + kernel);
             assertTrue(launch.output().contains("work kernel: " + kernel), launch.output());
             assertFalse(status.path("cpu_model").asText().isBlank(), "status has the CPU model: " + status);
-            assertTrue(status.path("preferred_vector_bits").asInt() >= 128, "status has the JIT's preferred width: " + status);
+            assertTrue(
+                    status.path("preferred_vector_bits").asInt() >= 128,
+                    "status has the JIT's preferred width: " + status);
 
             int generated = generatedEvents(launch);
             launch.stop();
             launch.assertCleanOutput();
-            System.out.printf(java.util.Locale.ROOT,
+            System.out.printf(
+                    java.util.Locale.ROOT,
                     "lambda runtime (%s): init %.2f s, first receive-difficulty work_generate %.2f s, kernel %s C2 on, %d recorded + %d generated events%n",
-                    label, initSeconds, first.nanos() / 1e9, kernel, checked, generated);
+                    label,
+                    initSeconds,
+                    first.nanos() / 1e9,
+                    kernel,
+                    checked,
+                    generated);
         }
     }
 
     /** Random roots: work_generate at the receive threshold on both paths, then work_validate of the answer and of a wrong work. */
     int generatedEvents(Launch launch) throws Exception {
         SecureRandom random = new SecureRandom();
-        ObjectNode template = (ObjectNode) JSON.readTree(EVENTS.resolve("work_generate-route.json").toFile());
-        ObjectNode validateTemplate = (ObjectNode) JSON.readTree(EVENTS.resolve("work_validate-route.json").toFile());
+        ObjectNode template = (ObjectNode)
+                JSON.readTree(EVENTS.resolve("work_generate-route.json").toFile());
+        ObjectNode validateTemplate = (ObjectNode)
+                JSON.readTree(EVENTS.resolve("work_validate-route.json").toFile());
         int events = 0;
         for (int i = 0; i < 3; i++) {
             byte[] root = new byte[32];
@@ -179,7 +223,10 @@ class LambdaRuntimeIT {
             for (boolean wrong : new boolean[] {false, true}) {
                 String sent = wrong ? String.format("%016x", Long.parseUnsignedLong(work, 16) ^ 1L) : work;
                 ObjectNode validate = validateTemplate.deepCopy();
-                validate.put("body", "{\"action\":\"work_validate\",\"hash\":\"" + hash + "\",\"work\":\"" + sent + "\",\"difficulty\":\"" + RECEIVE + "\"}");
+                validate.put(
+                        "body",
+                        "{\"action\":\"work_validate\",\"hash\":\"" + hash + "\",\"work\":\"" + sent
+                                + "\",\"difficulty\":\"" + RECEIVE + "\"}");
                 JsonNode v = body(launch.invokeJson(validate.toString(), "generated work_validate"));
                 long value = workValue(hash, sent);
                 String valid = Long.compareUnsigned(value, Long.parseUnsignedLong(RECEIVE, 16)) >= 0 ? "1" : "0";
@@ -206,7 +253,8 @@ class LambdaRuntimeIT {
     @Test
     void validateFunctionIsCheapUnderTheCpuOf512Mb() throws Exception {
         CpuLimit limit = CpuLimit.create(VALIDATE_CPU_PERCENT);
-        try (Launch launch = Launch.start("validate only, " + limit.description(), "validate", 512, LEVEL_1_FLAGS, limit, true)) {
+        try (Launch launch =
+                Launch.start("validate only, " + limit.description(), "validate", 512, LEVEL_1_FLAGS, limit, true)) {
             double initSeconds = launch.awaitInit();
             String event = Files.readString(EVENTS.resolve("work_validate-route.json"));
             List<Long> nanos = new ArrayList<>();
@@ -216,7 +264,8 @@ class LambdaRuntimeIT {
                 assertEquals("1", answer.path("valid_receive").asText(), answer.toString());
                 nanos.add(outcome.nanos());
             }
-            JsonNode refused = body(launch.invokeJson(Files.readString(EVENTS.resolve("work_generate-route.json")), "work_generate on validate"));
+            JsonNode refused = body(launch.invokeJson(
+                    Files.readString(EVENTS.resolve("work_generate-route.json")), "work_generate on validate"));
             assertTrue(refused.has("error"), "a validate-only function refuses work_generate: " + refused);
 
             List<String> threads = launch.threadNames();
@@ -226,9 +275,14 @@ class LambdaRuntimeIT {
             launch.stop();
             launch.assertCleanOutput();
             List<Long> warm = nanos.subList(1, nanos.size()).stream().sorted().toList();
-            System.out.printf(java.util.Locale.ROOT,
+            System.out.printf(
+                    java.util.Locale.ROOT,
                     "lambda runtime (validate only, %s): init %.2f s, first work_validate %.1f ms, median of the next %d %.1f ms%n",
-                    limit.description(), initSeconds, nanos.get(0) / 1e6, warm.size(), warm.get(warm.size() / 2) / 1e6);
+                    limit.description(),
+                    initSeconds,
+                    nanos.get(0) / 1e6,
+                    warm.size(),
+                    warm.get(warm.size() / 2) / 1e6);
         } finally {
             limit.close();
         }
@@ -236,7 +290,9 @@ class LambdaRuntimeIT {
 
     /** The answers the mock event server gave, recorded by ApiGatewayEventsTest in the same build. */
     static Map<String, JsonNode> expectedAnswers() throws IOException {
-        assertTrue(Files.isDirectory(EXPECTED), EXPECTED + " is missing: ApiGatewayEventsTest records it in the test phase of ./mvnw verify");
+        assertTrue(
+                Files.isDirectory(EXPECTED),
+                EXPECTED + " is missing: ApiGatewayEventsTest records it in the test phase of ./mvnw verify");
         Map<String, JsonNode> expected = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(EVENTS)) {
             for (Path f : files.sorted().toList()) {
@@ -252,32 +308,46 @@ class LambdaRuntimeIT {
 
     /** Status, plain-text body with its Content-Type, then the body equal field by field except the volatile ones. */
     static void assertSameAnswer(String name, JsonNode expected, JsonNode response) throws IOException {
-        assertEquals(expected.path("statusCode").asInt(), response.path("statusCode").asInt(), name + ": " + response);
+        assertEquals(
+                expected.path("statusCode").asInt(), response.path("statusCode").asInt(), name + ": " + response);
         String expectedBody = decoded(expected);
         String body = response.path("body").asText("");
         if (expectedBody.isEmpty()) {
             assertTrue(decoded(response).isEmpty(), name + ": " + response);
             return;
         }
-        assertFalse(response.path("isBase64Encoded").asBoolean(false), name + ": API Gateway must get a plain body: " + response);
-        assertTrue(response.path("headers").path("Content-Type").asText().startsWith("application/json"), name + ": Content-Type: " + response);
+        assertFalse(
+                response.path("isBase64Encoded").asBoolean(false),
+                name + ": API Gateway must get a plain body: " + response);
+        assertTrue(
+                response.path("headers").path("Content-Type").asText().startsWith("application/json"),
+                name + ": Content-Type: " + response);
         JsonNode want = JSON.readTree(expectedBody);
         JsonNode got = JSON.readTree(body);
         String action = name.substring(0, name.indexOf('-'));
         Set<String> skip = got.has("error") ? Set.of() : VOLATILE.getOrDefault(action, Set.of());
         assertEquals(new TreeSet<>(fields(want)), new TreeSet<>(fields(got)), name + ": fields of " + got);
         for (String field : fields(want)) {
-            if (!skip.contains(field)) assertEquals(want.get(field), got.get(field), name + ": " + field + " in " + got);
+            if (!skip.contains(field))
+                assertEquals(want.get(field), got.get(field), name + ": " + field + " in " + got);
         }
         if (action.equals("work_generate") && !got.has("error")) {
-            JsonNode request = JSON.readTree(JSON.readTree(EVENTS.resolve(name + ".json").toFile()).path("body").asText());
-            assertValidWork(got, request.path("hash").asText(), request.path("difficulty").asText(RECEIVE));
+            JsonNode request =
+                    JSON.readTree(JSON.readTree(EVENTS.resolve(name + ".json").toFile())
+                            .path("body")
+                            .asText());
+            assertValidWork(
+                    got,
+                    request.path("hash").asText(),
+                    request.path("difficulty").asText(RECEIVE));
         }
     }
 
     static String decoded(JsonNode response) {
         String body = response.path("body").asText("");
-        return response.path("isBase64Encoded").asBoolean(false) ? new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8) : body;
+        return response.path("isBase64Encoded").asBoolean(false)
+                ? new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8)
+                : body;
     }
 
     static List<String> fields(JsonNode node) {
@@ -291,13 +361,17 @@ class LambdaRuntimeIT {
         JsonNode response = JSON.readTree(outcome.body());
         assertEquals(200, response.path("statusCode").asInt(), name + ": " + response);
         assertFalse(response.path("isBase64Encoded").asBoolean(false), name + ": " + response);
-        assertTrue(response.path("headers").path("Content-Type").asText().startsWith("application/json"), name + ": " + response);
+        assertTrue(
+                response.path("headers").path("Content-Type").asText().startsWith("application/json"),
+                name + ": " + response);
         return JSON.readTree(response.path("body").asText());
     }
 
     static JsonNode body(JsonNode response) throws IOException {
         assertFalse(response.path("isBase64Encoded").asBoolean(false), response.toString());
-        assertTrue(response.path("headers").path("Content-Type").asText().startsWith("application/json"), response.toString());
+        assertTrue(
+                response.path("headers").path("Content-Type").asText().startsWith("application/json"),
+                response.toString());
         return JSON.readTree(response.path("body").asText());
     }
 
@@ -306,7 +380,8 @@ class LambdaRuntimeIT {
         String work = answer.path("work").asText();
         assertEquals(16, work.length(), "work in " + answer);
         long value = workValue(hash, work);
-        assertTrue(Long.compareUnsigned(value, Long.parseUnsignedLong(difficulty, 16)) >= 0,
+        assertTrue(
+                Long.compareUnsigned(value, Long.parseUnsignedLong(difficulty, 16)) >= 0,
                 "work " + work + " for " + hash + " has value " + Long.toHexString(value) + " < " + difficulty);
         assertEquals(String.format("%016x", value), answer.path("difficulty").asText(), answer.toString());
         return work;
@@ -353,13 +428,20 @@ class LambdaRuntimeIT {
         }
 
         String description() {
-            return cgroup != null ? "cgroup CPU quota " + percent + "% of one core, 1 CPU" : "1 CPU pinned (no cgroup quota allowed here)";
+            return cgroup != null
+                    ? "cgroup CPU quota " + percent + "% of one core, 1 CPU"
+                    : "1 CPU pinned (no cgroup quota allowed here)";
         }
 
         /** The command's prefix that applies the limit. */
         List<String> prefix() {
             List<String> prefix = new ArrayList<>();
-            if (cgroup != null) prefix.addAll(List.of("sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup.resolve("cgroup.procs").toString()));
+            if (cgroup != null)
+                prefix.addAll(List.of(
+                        "sh",
+                        "-c",
+                        "echo $$ > \"$0\" && exec \"$@\"",
+                        cgroup.resolve("cgroup.procs").toString()));
             prefix.addAll(List.of("taskset", "-c", "0"));
             return prefix;
         }
@@ -393,7 +475,9 @@ class LambdaRuntimeIT {
             this.startNanos = startNanos;
         }
 
-        static Launch start(String label, String serve, int memoryMb, List<String> runtimeFlags, CpuLimit limit, boolean wrapper) throws Exception {
+        static Launch start(
+                String label, String serve, int memoryMb, List<String> runtimeFlags, CpuLimit limit, boolean wrapper)
+                throws Exception {
             RuntimeApiEmulator api = new RuntimeApiEmulator();
             List<String> command = new ArrayList<>();
             if (limit != null) command.addAll(limit.prefix());
@@ -407,7 +491,8 @@ class LambdaRuntimeIT {
             command.add("com.amazonaws.services.lambda.runtime.api.client.AWSLambda");
             command.add(terraform.handler);
 
-            ProcessBuilder pb = new ProcessBuilder(command).directory(taskRoot.toFile()).redirectErrorStream(true);
+            ProcessBuilder pb =
+                    new ProcessBuilder(command).directory(taskRoot.toFile()).redirectErrorStream(true);
             Path logs = TARGET.resolve("lambda-runtime");
             Files.createDirectories(logs);
             Path log = logs.resolve(label.replaceAll("[^A-Za-z0-9]+", "-") + ".log");
@@ -445,10 +530,17 @@ class LambdaRuntimeIT {
         /** The runtime's /var/runtime/lib: the client and what it depends on, from the test class path. */
         static String runtimeClientClassPath() throws Exception {
             List<String> jars = new ArrayList<>();
-            for (String cls : List.of("com.amazonaws.services.lambda.runtime.api.client.AWSLambda", "com.amazonaws.services.lambda.runtime.Context",
-                    "com.amazonaws.services.lambda.runtime.serialization.PojoSerializer", "software.amazon.awssdk.utilslite.SdkInternalThreadLocal")) {
+            for (String cls : List.of(
+                    "com.amazonaws.services.lambda.runtime.api.client.AWSLambda",
+                    "com.amazonaws.services.lambda.runtime.Context",
+                    "com.amazonaws.services.lambda.runtime.serialization.PojoSerializer",
+                    "software.amazon.awssdk.utilslite.SdkInternalThreadLocal")) {
                 jars.add(Path.of(Class.forName(cls, false, LambdaRuntimeIT.class.getClassLoader())
-                        .getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+                                .getProtectionDomain()
+                                .getCodeSource()
+                                .getLocation()
+                                .toURI())
+                        .toString());
             }
             return String.join(":", jars);
         }
@@ -477,7 +569,8 @@ class LambdaRuntimeIT {
         List<String> threadNames() throws IOException {
             List<String> names = new ArrayList<>();
             try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(process.pid()), "task"))) {
-                for (Path t : tasks.toList()) names.add(Files.readString(t.resolve("comm")).strip());
+                for (Path t : tasks.toList())
+                    names.add(Files.readString(t.resolve("comm")).strip());
             }
             return names;
         }
@@ -505,7 +598,9 @@ class LambdaRuntimeIT {
             String out = output();
             assertTrue(api.initError().isEmpty(), "init error: " + api.initError());
             for (String line : out.split("\n")) {
-                assertFalse(line.matches("(?i).*(exception|\\bERROR\\b|IllegalAccess|\\bat [a-z]+\\.[a-z]).*"), "in the JVM's output: " + line + "\n" + out);
+                assertFalse(
+                        line.matches("(?i).*(exception|\\bERROR\\b|IllegalAccess|\\bat [a-z]+\\.[a-z]).*"),
+                        "in the JVM's output: " + line + "\n" + out);
             }
             assertTrue(out.contains("jvm-wrapper.sh: C2 on"), "the wrapper ran: " + out);
         }

@@ -31,7 +31,8 @@ final class RuntimeApiEmulator implements AutoCloseable {
     /** What the runtime posted for one invocation: {@code response} or {@code error}, and the body. */
     record Outcome(String kind, String body, long nanos) {}
 
-    private record Pending(String id, String event, long deadlineMillis, long queuedNanos, CompletableFuture<Outcome> outcome) {}
+    private record Pending(
+            String id, String event, long deadlineMillis, long queuedNanos, CompletableFuture<Outcome> outcome) {}
 
     private final HttpServer server;
     private final BlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
@@ -62,7 +63,8 @@ final class RuntimeApiEmulator implements AutoCloseable {
         while (System.nanoTime() < end) {
             if (initError.isDone()) throw new AssertionError("init error posted: " + initError.get());
             if (firstNext.isDone()) return firstNext.get();
-            if (!process.isAlive()) throw new AssertionError("the runtime exited during init with status " + process.exitValue());
+            if (!process.isAlive())
+                throw new AssertionError("the runtime exited during init with status " + process.exitValue());
             Thread.sleep(20);
         }
         throw new AssertionError("init did not finish within " + timeout);
@@ -70,7 +72,11 @@ final class RuntimeApiEmulator implements AutoCloseable {
 
     /** Queues one event and waits for the runtime's answer to it. */
     Outcome invoke(String event, Duration timeout) throws Exception {
-        Pending p = new Pending(UUID.randomUUID().toString(), event, System.currentTimeMillis() + timeout.toMillis(), System.nanoTime(),
+        Pending p = new Pending(
+                UUID.randomUUID().toString(),
+                event,
+                System.currentTimeMillis() + timeout.toMillis(),
+                System.nanoTime(),
                 new CompletableFuture<>());
         queue.add(p);
         return p.outcome.get(timeout.toMillis() + 5000, TimeUnit.MILLISECONDS);
@@ -95,7 +101,10 @@ final class RuntimeApiEmulator implements AutoCloseable {
                 x.getResponseHeaders().add("Lambda-Runtime-Aws-Request-Id", p.id);
                 x.getResponseHeaders().add("Lambda-Runtime-Deadline-Ms", Long.toString(p.deadlineMillis));
                 x.getResponseHeaders().add("Lambda-Runtime-Invoked-Function-Arn", FUNCTION_ARN);
-                x.getResponseHeaders().add("Lambda-Runtime-Trace-Id", "Root=1-67a1b2c3-" + p.id.replace("-", "").substring(0, 24) + ";Sampled=0");
+                x.getResponseHeaders()
+                        .add(
+                                "Lambda-Runtime-Trace-Id",
+                                "Root=1-67a1b2c3-" + p.id.replace("-", "").substring(0, 24) + ";Sampled=0");
                 x.getResponseHeaders().add("Content-Type", "application/json");
                 byte[] event = p.event.getBytes(StandardCharsets.UTF_8);
                 x.sendResponseHeaders(200, event.length);
@@ -110,7 +119,8 @@ final class RuntimeApiEmulator implements AutoCloseable {
                     x.sendResponseHeaders(400, -1);
                     return;
                 }
-                p.outcome.complete(new Outcome(parts[3], new String(body, StandardCharsets.UTF_8), System.nanoTime() - p.queuedNanos));
+                p.outcome.complete(new Outcome(
+                        parts[3], new String(body, StandardCharsets.UTF_8), System.nanoTime() - p.queuedNanos));
                 accepted(x);
             } else {
                 x.sendResponseHeaders(404, -1);

@@ -57,21 +57,31 @@ class LoadTest {
     final AtomicLong busy = new AtomicLong();
     /** Generates whose deadline passed while they waited in a full queue: documented, counted, bounded. */
     final AtomicLong deadline = new AtomicLong();
+
     final List<String> failures = Collections.synchronizedList(new ArrayList<>());
 
     @Test
     void manyClientsMixingGenerateAndValidate() throws Exception {
-        Assumptions.assumeTrue(dev.nanowork.support.Builds.selfHosted(), "the load test drives the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)");
+        Assumptions.assumeTrue(
+                dev.nanowork.support.Builds.selfHosted(),
+                "the load test drives the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)");
         URI target = URI.create("http://127.0.0.1:" + url.getPort() + "/");
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
         AtomicLong heapMax = new AtomicLong();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-        sampler.scheduleAtFixedRate(() -> heapMax.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max), 0, 100, TimeUnit.MILLISECONDS);
+        sampler.scheduleAtFixedRate(
+                () -> heapMax.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max),
+                0,
+                100,
+                TimeUnit.MILLISECONDS);
 
         ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        HttpClient http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(10))
+                .build();
         long start = System.nanoTime();
         long end = start + TimeUnit.SECONDS.toNanos(SECONDS);
         List<Future<?>> running = new ArrayList<>();
@@ -87,11 +97,26 @@ class LoadTest {
         long heapAfter = memory.getHeapMemoryUsage().getUsed();
 
         long answered = generateNanos.size() + validateNanos.size() + busy.get() + deadline.get();
-        String report = String.format("load: %d clients, %.1f s, %,d requests answered (%.0f/s): %,d work_generate (p50 %.1f ms, p99 %.1f ms),"
+        String report = String.format(
+                "load: %d clients, %.1f s, %,d requests answered (%.0f/s): %,d work_generate (p50 %.1f ms, p99 %.1f ms),"
                         + " %,d work_validate (p50 %.2f ms, p99 %.1f ms), %,d refused busy, %d deadline reached in the queue, %d failed; heap before %d MB, max %d MB, after %d MB (max %d MB)%n",
-                CLIENTS, elapsed, answered, answered / elapsed, generateNanos.size(), pct(generateNanos, 50), pct(generateNanos, 99),
-                validateNanos.size(), pct(validateNanos, 50), pct(validateNanos, 99), busy.get(), deadline.get(), failures.size(),
-                heapBefore >> 20, heapMax.get() >> 20, heapAfter >> 20, Runtime.getRuntime().maxMemory() >> 20);
+                CLIENTS,
+                elapsed,
+                answered,
+                answered / elapsed,
+                generateNanos.size(),
+                pct(generateNanos, 50),
+                pct(generateNanos, 99),
+                validateNanos.size(),
+                pct(validateNanos, 50),
+                pct(validateNanos, 99),
+                busy.get(),
+                deadline.get(),
+                failures.size(),
+                heapBefore >> 20,
+                heapMax.get() >> 20,
+                heapAfter >> 20,
+                Runtime.getRuntime().maxMemory() >> 20);
         System.out.print(report);
         Path out = Path.of(System.getProperty("nanowork.load.report", "target/self-hosted/load-report.txt"));
         Files.createDirectories(out.getParent());
@@ -100,10 +125,16 @@ class LoadTest {
         assertEquals(List.of(), failures.subList(0, Math.min(10, failures.size())), "no lost or wrong answer");
         // A search waits behind up to 16 others; under this load one takes ~1.5 s, so the last in a full queue can
         // reach its 28 s deadline before it starts. That answer is documented; it must stay the exception.
-        assertTrue(deadline.get() * 10 <= generateNanos.size() + deadline.get(), "deadline answers under 10% of generates: " + deadline.get());
-        assertTrue(busy.get() > 0, "the opening burst of " + CLIENTS + " generates overflows the queue into Work queue full");
+        assertTrue(
+                deadline.get() * 10 <= generateNanos.size() + deadline.get(),
+                "deadline answers under 10% of generates: " + deadline.get());
+        assertTrue(
+                busy.get() > 0,
+                "the opening burst of " + CLIENTS + " generates overflows the queue into Work queue full");
         assertTrue(generateNanos.size() > 0 && validateNanos.size() > 0, "both kinds were answered");
-        assertTrue(heapAfter - heapBefore < 64L << 20, "heap back to within 64 MB of the start: " + (heapBefore >> 20) + " -> " + (heapAfter >> 20) + " MB");
+        assertTrue(
+                heapAfter - heapBefore < 64L << 20,
+                "heap back to within 64 MB of the start: " + (heapBefore >> 20) + " -> " + (heapAfter >> 20) + " MB");
     }
 
     void client(HttpClient http, URI target, SplittableRandom random, long end) {
@@ -121,8 +152,12 @@ class LoadTest {
             long t0 = System.nanoTime();
             JsonNode a;
             try {
-                HttpResponse<String> r = http.send(HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(60))
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> r = http.send(
+                        HttpRequest.newBuilder(target)
+                                .timeout(Duration.ofSeconds(60))
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 if (r.statusCode() != 200) {
                     failures.add("HTTP " + r.statusCode() + " for " + body);
                     continue;
@@ -133,19 +168,26 @@ class LoadTest {
                 continue;
             }
             long took = System.nanoTime() - t0;
-            if (generate && "Work generation deadline reached".equals(a.path("error").asText(null))) {
+            if (generate
+                    && "Work generation deadline reached".equals(a.path("error").asText(null))) {
                 deadline.incrementAndGet();
             } else if (generate && BUSY.equals(a.path("error").asText(null))) {
                 busy.incrementAndGet();
                 sleep(20 + random.nextInt(30)); // a client backs off and retries later
             } else if (generate) {
-                long value = a.has("work") ? WorkValue.value(root, Work.parse(a.get("work").asText())) : 0;
-                if (!root.toString().equals(a.path("hash").asText()) || !Difficulty.RECEIVE.isReachedBy(value)) failures.add("bad work " + a + " for " + body);
+                long value = a.has("work")
+                        ? WorkValue.value(root, Work.parse(a.get("work").asText()))
+                        : 0;
+                if (!root.toString().equals(a.path("hash").asText()) || !Difficulty.RECEIVE.isReachedBy(value))
+                    failures.add("bad work " + a + " for " + body);
                 else generateNanos.add(took);
             } else {
                 long value = WorkValue.value(root, work);
                 String expected = Difficulty.RECEIVE.isReachedBy(value) ? "1" : "0";
-                if (!expected.equals(a.path("valid_receive").asText()) || !new Difficulty(value).toString().equals(a.path("difficulty").asText())) {
+                if (!expected.equals(a.path("valid_receive").asText())
+                        || !new Difficulty(value)
+                                .toString()
+                                .equals(a.path("difficulty").asText())) {
                     failures.add("wrong validation " + a + " for " + body);
                 } else {
                     validateNanos.add(took);

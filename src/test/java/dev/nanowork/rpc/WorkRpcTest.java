@@ -3,10 +3,10 @@ package dev.nanowork.rpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -19,13 +19,19 @@ import org.junit.jupiter.api.Test;
 class WorkRpcTest {
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** 2 x send: about 2^30 attempts, minutes with the scalar kernel, so it is still running when stopped. */
-    static final String HARD = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
+    static final String HARD =
+            "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
 
     final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 2), 4);
 
     static WorkRpc.Settings settings(String serve) {
-        return new WorkRpc.Settings(Action.served(serve), Difficulty.RECEIVE, new Difficulty(0xfffffffc00000000L),
-                Duration.ofSeconds(3), Duration.ofSeconds(10), "test");
+        return new WorkRpc.Settings(
+                Action.served(serve),
+                Difficulty.RECEIVE,
+                new Difficulty(0xfffffffc00000000L),
+                Duration.ofSeconds(3),
+                Duration.ofSeconds(10),
+                "test");
     }
 
     @AfterEach
@@ -50,13 +56,20 @@ class WorkRpcTest {
     void workCancelAnswersCancelledToEveryCallerOfThatRoot() throws Exception {
         WorkRpc rpc = new WorkRpc(queue, settings("both"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        CompletableFuture<Map<String, String>> first = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
-        CompletableFuture<Map<String, String>> second = CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
+        CompletableFuture<Map<String, String>> first =
+                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
+        CompletableFuture<Map<String, String>> second =
+                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
         Thread.sleep(300);
-        assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase() + "\"}", deadline));
+        assertEquals(
+                Map.of("success", ""),
+                MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase() + "\"}", deadline));
         assertEquals(Map.of("error", "Cancelled"), first.get(5, TimeUnit.SECONDS));
         assertEquals(Map.of("error", "Cancelled"), second.get(5, TimeUnit.SECONDS));
-        assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", deadline), "nothing left to cancel");
+        assertEquals(
+                Map.of("success", ""),
+                MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"}", deadline),
+                "nothing left to cancel");
     }
 
     @Test
@@ -65,17 +78,39 @@ class WorkRpcTest {
         Map<String, String> refused = MapRpc.of(validate).handle(HARD, System.nanoTime());
         assertEquals(RpcError.NOT_SERVED, refused.get("error"));
         assertTrue(refused.get("hint").contains("serves status, work_validate"), refused.toString());
-        assertEquals("1", MapRpc.of(validate).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("valid_receive"));
+        assertEquals(
+                "1",
+                MapRpc.of(validate)
+                        .handle(
+                                "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}",
+                                0)
+                        .get("valid_receive"));
         WorkRpc generate = new WorkRpc(queue, settings("generate"));
-        assertEquals(RpcError.NOT_SERVED, MapRpc.of(generate).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}", 0).get("error"));
-        assertEquals("benchmark status work_cancel work_generate", MapRpc.of(generate).handle("{\"action\":\"status\"}", 0).get("serves"));
+        assertEquals(
+                RpcError.NOT_SERVED,
+                MapRpc.of(generate)
+                        .handle(
+                                "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}",
+                                0)
+                        .get("error"));
+        assertEquals(
+                "benchmark status work_cancel work_generate",
+                MapRpc.of(generate).handle("{\"action\":\"status\"}", 0).get("serves"));
     }
 
     @Test
     void impossibleSettingsAreRefusedWithTheChoices() {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Action.served("all"));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> Action.served("all"));
         assertTrue(e.getMessage().contains("generate | validate | both"), e.getMessage());
-        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new WorkRpc.Settings(Action.served("both"),
-                Difficulty.SEND, Difficulty.RECEIVE, Duration.ofSeconds(1), Duration.ofSeconds(2), "x"));
+        org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class,
+                () -> new WorkRpc.Settings(
+                        Action.served("both"),
+                        Difficulty.SEND,
+                        Difficulty.RECEIVE,
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        "x"));
     }
 }

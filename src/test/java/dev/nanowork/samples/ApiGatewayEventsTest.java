@@ -51,7 +51,9 @@ class ApiGatewayEventsTest {
 
     @Test
     void everyActionHasAnEventOnTheEntryAndOnItsRoute() throws Exception {
-        Set<String> names = Set.copyOf(events().stream().map(f -> f.getFileName().toString().replace(".json", "")).toList());
+        Set<String> names = Set.copyOf(events().stream()
+                .map(f -> f.getFileName().toString().replace(".json", ""))
+                .toList());
         for (Action action : Action.values()) {
             assertTrue(names.contains(action.wireName() + "-root"), action.wireName() + "-root.json");
             assertTrue(names.contains(action.wireName() + "-route"), action.wireName() + "-route.json");
@@ -69,20 +71,29 @@ class ApiGatewayEventsTest {
             assertEquals("2.0", event.get("version").asText(), name + ": payload format");
             String path = event.get("rawPath").asText();
             String method = event.at("/requestContext/http/method").asText().toLowerCase();
-            String raw = given().contentType(ContentType.JSON).body(Files.readString(file)).when().post("/_lambda_")
-                    .then().statusCode(200).extract().asString();
+            String raw = given().contentType(ContentType.JSON)
+                    .body(Files.readString(file))
+                    .when()
+                    .post("/_lambda_")
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .asString();
             JsonNode response = JSON.readTree(raw);
-            // The answer as the mock event server gave it, for LambdaRuntimeIT to compare the real runtime client's with.
+            // The answer as the mock event server gave it, for LambdaRuntimeIT to compare the real runtime client's
+            // with.
             Files.createDirectories(RECORDED);
             Files.writeString(RECORDED.resolve(name + ".json"), raw);
             assertEquals(200, response.get("statusCode").asInt(), name + ": " + raw);
             String body = response.path("body").asText("");
-            if (response.path("isBase64Encoded").asBoolean(false)) body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
+            if (response.path("isBase64Encoded").asBoolean(false))
+                body = new String(Base64.getDecoder().decode(body), StandardCharsets.UTF_8);
             JsonNode schema = doc.answerSchema(path, method);
             if (method.equals("options")) {
                 assertTrue(body.isEmpty(), name + ": OPTIONS answers headers only");
             } else {
-                assertFalse(schema.isMissingNode(), name + ": " + method + " " + path + " is not in samples/openapi.yaml");
+                assertFalse(
+                        schema.isMissingNode(), name + ": " + method + " " + path + " is not in samples/openapi.yaml");
                 JsonNode answer = JSON.readTree(body);
                 assertEquals(List.of(), doc.problems(schema, answer), name + " -> " + answer);
                 assertEquals(REFUSED.contains(name), answer.has("error"), name + " -> " + answer);

@@ -27,7 +27,9 @@ class ClientSamplesTest {
     static final String HASH = "E89208DD038FBB269987689621D52292AE9C35941A7484756ECCED92A65093BA";
 
     /** nanocurrency is installed into tools/node by the build's {@code npm ci}. */
-    static final Map<String, String> NODE_ENV = Map.of("NODE_PATH", Path.of("tools", "node", "node_modules").toAbsolutePath().toString());
+    static final Map<String, String> NODE_ENV = Map.of(
+            "NODE_PATH",
+            Path.of("tools", "node", "node_modules").toAbsolutePath().toString());
 
     static void assertReceiveWork(String hash, String work, String difficulty) {
         long value = WorkValue.value(Root.parse(hash), Work.parse(work));
@@ -37,26 +39,34 @@ class ClientSamplesTest {
 
     @Test
     void nodeWalletGetsAndChecksWork() throws Exception {
-        SampleRun run = SampleRun.run(List.of("node", "samples/js/wallet-work.js", SampleRun.url(), HASH), NODE_ENV).keep("wallet-work.txt");
+        SampleRun run = SampleRun.run(List.of("node", "samples/js/wallet-work.js", SampleRun.url(), HASH), NODE_ENV)
+                .keep("wallet-work.txt");
         assertEquals(0, run.exitCode(), run.toString());
         JsonNode answer = new ObjectMapper().readTree(run.stdout());
         assertTrue(answer.get("checked").asBoolean(), run.toString());
         assertEquals(HASH, answer.get("hash").asText());
-        assertReceiveWork(HASH, answer.get("work").asText(), answer.get("difficulty").asText());
+        assertReceiveWork(
+                HASH, answer.get("work").asText(), answer.get("difficulty").asText());
     }
 
     @Test
     void nodeWalletReportsARefusal() {
-        SampleRun run = SampleRun.run(List.of("node", "samples/js/wallet-work.js", SampleRun.url(), HASH, "0000000000000001"), NODE_ENV);
+        SampleRun run = SampleRun.run(
+                List.of("node", "samples/js/wallet-work.js", SampleRun.url(), HASH, "0000000000000001"), NODE_ENV);
         assertEquals(2, run.exitCode(), run.toString());
-        assertTrue(run.stderr().contains("work_generate: Difficulty above config limit or below publish threshold"), run.toString());
+        assertTrue(
+                run.stderr().contains("work_generate: Difficulty above config limit or below publish threshold"),
+                run.toString());
     }
 
     @Test
     void javaClientGetsAndChecksWork() {
-        SampleRun run = SampleRun.run(List.of(SampleRun.java(), "samples/java/WorkClient.java", SampleRun.url(), HASH), Map.of()).keep("work-client.txt");
+        SampleRun run = SampleRun.run(
+                        List.of(SampleRun.java(), "samples/java/WorkClient.java", SampleRun.url(), HASH), Map.of())
+                .keep("work-client.txt");
         assertEquals(0, run.exitCode(), run.toString());
-        Matcher m = Pattern.compile("hash=(\\w{64}) work=(\\w{16}) difficulty=(\\w{16}) checked=true").matcher(run.stdout().strip());
+        Matcher m = Pattern.compile("hash=(\\w{64}) work=(\\w{16}) difficulty=(\\w{16}) checked=true")
+                .matcher(run.stdout().strip());
         assertTrue(m.matches(), run.toString());
         assertEquals(HASH, m.group(1));
         assertReceiveWork(HASH, m.group(2), m.group(3));
@@ -64,7 +74,8 @@ class ClientSamplesTest {
 
     @Test
     void javaClientReportsARefusal() {
-        SampleRun refused = SampleRun.run(List.of(SampleRun.java(), "samples/java/WorkClient.java", SampleRun.url(), "XYZ"), Map.of());
+        SampleRun refused = SampleRun.run(
+                List.of(SampleRun.java(), "samples/java/WorkClient.java", SampleRun.url(), "XYZ"), Map.of());
         assertEquals(2, refused.exitCode(), refused.toString());
         assertTrue(refused.stderr().contains("Invalid block hash"), refused.toString());
     }

@@ -28,19 +28,25 @@ class CurlSamplesTest {
 
     @Test
     void everyActionAnswersAsDocumented() throws Exception {
-        SampleRun run = SampleRun.run(List.of("bash", "samples/curl/work.sh"), Map.of("NANO_WORK_URL", SampleRun.url())).keep("curl.txt");
+        SampleRun run = SampleRun.run(List.of("bash", "samples/curl/work.sh"), Map.of("NANO_WORK_URL", SampleRun.url()))
+                .keep("curl.txt");
         assertEquals(0, run.exitCode(), run.toString());
         Map<String, JsonNode> answers = new LinkedHashMap<>();
         for (String line : run.stdout().lines().toList()) {
             String[] parts = line.split("\t", 2);
             answers.put(parts[0], JSON.readTree(parts[1]));
         }
-        assertEquals(List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark"), List.copyOf(answers.keySet()), run.toString());
+        assertEquals(
+                List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark"),
+                List.copyOf(answers.keySet()),
+                run.toString());
 
         JsonNode generated = answers.get("work_generate");
-        long value = WorkValue.value(Root.parse(HASH), Work.parse(generated.get("work").asText()));
+        long value = WorkValue.value(
+                Root.parse(HASH), Work.parse(generated.get("work").asText()));
         assertTrue(Difficulty.RECEIVE.isReachedBy(value), generated.toString());
-        assertEquals(new Difficulty(value).toString(), generated.get("difficulty").asText());
+        assertEquals(
+                new Difficulty(value).toString(), generated.get("difficulty").asText());
         assertEquals(HASH, generated.get("hash").asText());
 
         JsonNode validated = answers.get("work_validate");
@@ -50,12 +56,15 @@ class CurlSamplesTest {
 
         assertEquals("{\"success\":\"\"}", answers.get("work_cancel").toString());
         assertEquals(engine.kernel().name(), answers.get("status").get("kernel").asText());
-        assertTrue(Double.parseDouble(answers.get("benchmark").get("mhs").asText()) > 0, answers.get("benchmark").toString());
+        assertTrue(
+                Double.parseDouble(answers.get("benchmark").get("mhs").asText()) > 0,
+                answers.get("benchmark").toString());
     }
 
     @Test
     void anUnknownActionNameIsRefusedByTheScript() {
-        SampleRun run = SampleRun.run(List.of("bash", "samples/curl/work.sh", "account_balance"), Map.of("NANO_WORK_URL", SampleRun.url()));
+        SampleRun run = SampleRun.run(
+                List.of("bash", "samples/curl/work.sh", "account_balance"), Map.of("NANO_WORK_URL", SampleRun.url()));
         assertEquals(2, run.exitCode(), run.toString());
         assertTrue(run.stderr().contains("work_generate work_validate work_cancel status benchmark"), run.toString());
     }

@@ -39,7 +39,9 @@ class NginxForwardTest {
     static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
 
     static Optional<String> nginx() {
-        return Stream.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx").filter(p -> Files.isExecutable(Path.of(p))).findFirst()
+        return Stream.of("/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx")
+                .filter(p -> Files.isExecutable(Path.of(p)))
+                .findFirst()
                 .or(() -> SampleRun.onPath("nginx") ? Optional.of("nginx") : Optional.empty());
     }
 
@@ -67,8 +69,17 @@ class NginxForwardTest {
     }
 
     static SampleRun check(String nginx, Path dir, Path conf) {
-        return SampleRun.run(List.of(nginx, "-t", "-p", dir.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString(),
-                "-e", dir.resolve("error.log").toAbsolutePath().toString()), Map.of());
+        return SampleRun.run(
+                List.of(
+                        nginx,
+                        "-t",
+                        "-p",
+                        dir.toAbsolutePath().toString(),
+                        "-c",
+                        conf.toAbsolutePath().toString(),
+                        "-e",
+                        dir.resolve("error.log").toAbsolutePath().toString()),
+                Map.of());
     }
 
     @Test
@@ -91,8 +102,13 @@ class NginxForwardTest {
         }
         String sample = Files.readString(SAMPLE);
         String site = sample.replace("listen 127.0.0.1:7090;", "listen 127.0.0.1:" + port + ";")
-                .replaceAll("set \\$work_api \"[^\"]+\";", "set \\$work_api \"http://127.0.0.1:" + RestAssured.port + "/\";");
-        assertTrue(!site.equals(sample) && site.contains(":" + port + ";") && site.contains("127.0.0.1:" + RestAssured.port + "/"),
+                .replaceAll(
+                        "set \\$work_api \"[^\"]+\";",
+                        "set \\$work_api \"http://127.0.0.1:" + RestAssured.port + "/\";");
+        assertTrue(
+                !site.equals(sample)
+                        && site.contains(":" + port + ";")
+                        && site.contains("127.0.0.1:" + RestAssured.port + "/"),
                 "the sample's listen and set $work_api lines changed shape; update this test with them");
         Path dir = Files.createTempDirectory("nginx-forward");
         Path siteFile = dir.resolve("site.conf");
@@ -100,19 +116,41 @@ class NginxForwardTest {
         Path conf = wrap(dir, siteFile);
         assertEquals(0, check(nginx, dir, conf).exitCode());
 
-        Process server = new ProcessBuilder(nginx, "-p", dir.toAbsolutePath().toString(), "-c", conf.toAbsolutePath().toString(),
-                "-e", dir.resolve("error.log").toAbsolutePath().toString(), "-g", "daemon off;")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
+        Process server = new ProcessBuilder(
+                        nginx,
+                        "-p",
+                        dir.toAbsolutePath().toString(),
+                        "-c",
+                        conf.toAbsolutePath().toString(),
+                        "-e",
+                        dir.resolve("error.log").toAbsolutePath().toString(),
+                        "-g",
+                        "daemon off;")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("nginx.out").toFile())
+                .start();
         try {
             HttpClient http = HttpClient.newHttpClient();
             URI uri = URI.create("http://127.0.0.1:" + port + "/");
             JsonNode status = post(http, uri, "{\"action\":\"status\"}");
             assertTrue(status.has("kernel"), status.toString());
-            JsonNode validated = post(http, uri, "{\"action\":\"work_validate\",\"hash\":\"" + HASH + "\",\"work\":\"2bf29ef00786a6bc\"}");
+            JsonNode validated = post(
+                    http,
+                    uri,
+                    "{\"action\":\"work_validate\",\"hash\":\"" + HASH + "\",\"work\":\"2bf29ef00786a6bc\"}");
             assertEquals("ffffffd21c3933f4", validated.get("difficulty").asText(), validated.toString());
-            JsonNode generated = post(http, uri, "{\"action\":\"work_generate\",\"hash\":\"" + HASH + "\",\"difficulty\":\"fffffe0000000000\"}");
-            assertTrue(Difficulty.RECEIVE.isReachedBy(WorkValue.value(Root.parse(HASH), Work.parse(generated.get("work").asText()))), generated.toString());
-            HttpResponse<String> other = http.send(HttpRequest.newBuilder(uri.resolve("/work_generate")).POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+            JsonNode generated = post(
+                    http,
+                    uri,
+                    "{\"action\":\"work_generate\",\"hash\":\"" + HASH + "\",\"difficulty\":\"fffffe0000000000\"}");
+            assertTrue(
+                    Difficulty.RECEIVE.isReachedBy(WorkValue.value(
+                            Root.parse(HASH), Work.parse(generated.get("work").asText()))),
+                    generated.toString());
+            HttpResponse<String> other = http.send(
+                    HttpRequest.newBuilder(uri.resolve("/work_generate"))
+                            .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(404, other.statusCode(), "only / is forwarded");
         } finally {
@@ -123,8 +161,11 @@ class NginxForwardTest {
 
     /** POSTs once nginx listens (it starts in milliseconds; a few retries cover a slow machine). */
     static JsonNode post(HttpClient http, URI uri, String body) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build();
         for (int attempt = 0; ; attempt++) {
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());

@@ -52,19 +52,28 @@ class OpenApiClientTest {
         for (var path : api.getPaths().entrySet()) {
             Operation post = path.getValue().getPost();
             if (post == null) continue;
-            Set<String> documented = fields(post.getResponses().get("200").getContent().get("application/json").getSchema());
+            Set<String> documented = fields(post.getResponses()
+                    .get("200")
+                    .getContent()
+                    .get("application/json")
+                    .getSchema());
             List<String> bodies = new ArrayList<>();
-            MediaType json = post.getRequestBody() == null ? null : post.getRequestBody().getContent().get("application/json");
+            MediaType json = post.getRequestBody() == null
+                    ? null
+                    : post.getRequestBody().getContent().get("application/json");
             if (json == null) {
                 bodies.add("");
             } else {
-                for (Example example : json.getExamples().values()) bodies.add(JSON.writeValueAsString(example.getValue()));
+                for (Example example : json.getExamples().values())
+                    bodies.add(JSON.writeValueAsString(example.getValue()));
             }
             for (String body : bodies) {
                 JsonNode answer = OpenApiDocument.post(path.getKey(), body);
                 Set<String> fields = new TreeSet<>();
                 answer.fieldNames().forEachRemaining(fields::add);
-                assertTrue(documented.containsAll(fields), "POST " + path.getKey() + " " + body + " -> " + fields + ", documented " + documented);
+                assertTrue(
+                        documented.containsAll(fields),
+                        "POST " + path.getKey() + " " + body + " -> " + fields + ", documented " + documented);
                 calls++;
             }
         }

@@ -31,8 +31,15 @@ final class OpenApiDocument {
 
     /** The endpoint's answer to {@code body} posted as JSON to {@code path}, which must be HTTP 200. */
     static JsonNode post(String path, String body) throws IOException {
-        return new ObjectMapper().readTree(given().contentType(ContentType.JSON).body(body).when().post(path)
-                .then().statusCode(200).extract().asString());
+        return new ObjectMapper()
+                .readTree(given().contentType(ContentType.JSON)
+                        .body(body)
+                        .when()
+                        .post(path)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
     }
 
     static OpenApiDocument read() {
@@ -60,7 +67,13 @@ final class OpenApiDocument {
 
     /** The schema of an operation's HTTP 200 JSON answer. */
     JsonNode answerSchema(String path, String method) {
-        return paths().path(path).path(method).path("responses").path("200").path("content").path("application/json").path("schema");
+        return paths().path(path)
+                .path(method)
+                .path("responses")
+                .path("200")
+                .path("content")
+                .path("application/json")
+                .path("schema");
     }
 
     /** What is wrong with {@code value} against {@code schema}; empty when it conforms. */
@@ -80,7 +93,8 @@ final class OpenApiDocument {
                 each.add(p);
                 if (p.isEmpty()) matches++;
             }
-            if (matches != 1) problems.add(at + ": matches " + matches + " of the oneOf options, not exactly one: " + each);
+            if (matches != 1)
+                problems.add(at + ": matches " + matches + " of the oneOf options, not exactly one: " + each);
             return;
         }
         if (schema.has("allOf")) {
@@ -88,7 +102,7 @@ final class OpenApiDocument {
         }
         String type = schema.path("type").asText("");
         switch (type) {
-            case "" -> { }
+            case "" -> {}
             case "object" -> checkObject(schema, value, at, problems);
             case "string" -> checkString(schema, value, at, problems);
             default -> problems.add(at + ": the document says type " + type + ", but every value is a string");
@@ -107,7 +121,8 @@ final class OpenApiDocument {
         for (Map.Entry<String, JsonNode> field : value.properties()) {
             if (properties.has(field.getKey())) {
                 check(properties.get(field.getKey()), field.getValue(), at + "." + field.getKey(), problems);
-            } else if (schema.path("additionalProperties").isBoolean() && !schema.get("additionalProperties").asBoolean()) {
+            } else if (schema.path("additionalProperties").isBoolean()
+                    && !schema.get("additionalProperties").asBoolean()) {
                 problems.add(at + ": undocumented field " + field.getKey());
             }
         }
@@ -124,8 +139,12 @@ final class OpenApiDocument {
             for (JsonNode e : schema.get("enum")) listed |= e.asText().equals(text);
             if (!listed) problems.add(at + ": '" + text + "' is not one of " + schema.get("enum"));
         }
-        if (schema.has("pattern") && !java.util.regex.Pattern.compile(schema.get("pattern").asText()).matcher(text).find()) {
-            problems.add(at + ": '" + text + "' does not match " + schema.get("pattern").asText());
+        if (schema.has("pattern")
+                && !java.util.regex.Pattern.compile(schema.get("pattern").asText())
+                        .matcher(text)
+                        .find()) {
+            problems.add(at + ": '" + text + "' does not match "
+                    + schema.get("pattern").asText());
         }
     }
 }

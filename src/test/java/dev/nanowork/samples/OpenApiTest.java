@@ -43,7 +43,8 @@ class OpenApiTest {
 
     static Set<String> servedPaths() {
         Set<String> paths = new TreeSet<>(Set.of("/"));
-        Arrays.stream(WorkFunctions.class.getMethods()).filter(m -> m.isAnnotationPresent(Funq.class))
+        Arrays.stream(WorkFunctions.class.getMethods())
+                .filter(m -> m.isAnnotationPresent(Funq.class))
                 .forEach(m -> paths.add("/" + m.getAnnotation(Funq.class).value()));
         return paths;
     }
@@ -53,8 +54,11 @@ class OpenApiTest {
         Set<String> documented = new TreeSet<>();
         doc.paths().fieldNames().forEachRemaining(documented::add);
         assertEquals(servedPaths(), documented);
-        Set<String> actionRoutes = Arrays.stream(Action.values()).map(a -> "/" + a.wireName()).collect(Collectors.toCollection(TreeSet::new));
-        Set<String> documentedRoutes = documented.stream().filter(p -> !p.equals("/")).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> actionRoutes = Arrays.stream(Action.values())
+                .map(a -> "/" + a.wireName())
+                .collect(Collectors.toCollection(TreeSet::new));
+        Set<String> documentedRoutes =
+                documented.stream().filter(p -> !p.equals("/")).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(actionRoutes, documentedRoutes, "one route per action");
     }
 
@@ -68,7 +72,9 @@ class OpenApiTest {
             parts.add(schema);
             for (JsonNode part : parts) part.at("/properties/action/enum").forEach(a -> actions.add(a.asText()));
         }
-        assertEquals(Arrays.stream(Action.values()).map(Action::wireName).collect(Collectors.toCollection(TreeSet::new)), actions);
+        assertEquals(
+                Arrays.stream(Action.values()).map(Action::wireName).collect(Collectors.toCollection(TreeSet::new)),
+                actions);
     }
 
     @Test
@@ -92,7 +98,12 @@ class OpenApiTest {
             assertFalse(schema.isMissingNode(), path.getKey() + " documents no answer");
             if (content.isMissingNode()) {
                 // No body (status): an operator's plain POST.
-                JsonNode answer = JSON.readTree(given().when().post(path.getKey()).then().statusCode(200).extract().asString());
+                JsonNode answer = JSON.readTree(given().when()
+                        .post(path.getKey())
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asString());
                 assertEquals(List.of(), doc.problems(schema, answer), "POST " + path.getKey() + " -> " + answer);
                 checked++;
                 continue;
@@ -101,11 +112,16 @@ class OpenApiTest {
                 String what = "POST " + path.getKey() + " example " + example.getKey();
                 JsonNode body = example.getValue().get("value");
                 boolean refused = example.getKey().startsWith("refused_");
-                if (!refused) assertEquals(List.of(), doc.problems(content.get("schema"), body), what + ": the request does not match its schema");
+                if (!refused)
+                    assertEquals(
+                            List.of(),
+                            doc.problems(content.get("schema"), body),
+                            what + ": the request does not match its schema");
                 JsonNode answer = OpenApiDocument.post(path.getKey(), JSON.writeValueAsString(body));
                 assertEquals(List.of(), doc.problems(schema, answer), what + " -> " + answer);
                 assertEquals(refused, answer.has("error"), what + " -> " + answer);
-                if (refused) assertEquals(List.of(), doc.problems(doc.root.at("/components/schemas/Error"), answer), what);
+                if (refused)
+                    assertEquals(List.of(), doc.problems(doc.root.at("/components/schemas/Error"), answer), what);
                 checked++;
             }
         }
@@ -122,19 +138,27 @@ class OpenApiTest {
                 RequestSpecification request = given();
                 Response response = request.when().request(method.toUpperCase(), path.getKey());
                 assertEquals(200, response.statusCode(), method + " " + path.getKey());
-                JsonNode documented = path.getValue().path(method).path("responses").path("200");
-                for (Map.Entry<String, JsonNode> header : documented.path("headers").properties()) {
+                JsonNode documented =
+                        path.getValue().path(method).path("responses").path("200");
+                for (Map.Entry<String, JsonNode> header :
+                        documented.path("headers").properties()) {
                     // A list header may come as one comma-separated line or as repeated lines (the mock Lambda
                     // event server splits it); HTTP treats both alike, so join them.
                     List<String> values = response.headers().getValues(header.getKey());
                     String value = values.isEmpty() ? null : String.join(", ", values);
                     assertNotNull(value, method + " " + path.getKey() + " answers no " + header.getKey());
-                    assertEquals(List.of(), doc.problems(header.getValue().get("schema"), JSON.getNodeFactory().textNode(value)), header.getKey());
+                    assertEquals(
+                            List.of(),
+                            doc.problems(
+                                    header.getValue().get("schema"),
+                                    JSON.getNodeFactory().textNode(value)),
+                            header.getKey());
                 }
                 JsonNode schema = doc.answerSchema(path.getKey(), method);
                 if (!schema.isMissingNode()) {
                     JsonNode answer = JSON.readTree(response.asString());
-                    assertEquals(List.of(), doc.problems(schema, answer), method + " " + path.getKey() + " -> " + answer);
+                    assertEquals(
+                            List.of(), doc.problems(schema, answer), method + " " + path.getKey() + " -> " + answer);
                 } else {
                     assertTrue(response.asString().isEmpty(), method + " " + path.getKey() + " documents no body");
                 }

@@ -27,7 +27,8 @@ record SampleRun(int exitCode, String stdout, String stderr) {
         try {
             Path out = Files.createTempFile("sample", ".out");
             Path err = Files.createTempFile("sample", ".err");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            ProcessBuilder builder =
+                    new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().putAll(env);
             Process process = builder.start();
             if (!process.waitFor(120, TimeUnit.SECONDS)) {

@@ -58,16 +58,19 @@ class WorkQueueTest {
     @Test
     void refusesASearchThatWouldWaitPastItsDeadlineOnceTheRateIsKnown() throws Exception {
         // Before any search has measured the rate, nothing is refused for time.
-        assertInstanceOf(SearchResult.DeadlineReached.class,
+        assertInstanceOf(
+                SearchResult.DeadlineReached.class,
                 await(queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))));
         long now = System.nanoTime();
         CompletableFuture<SearchResult> running = queue.submit(root(2), UNREACHABLE, now + LONG);
         while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
         // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
-        QueueRefusal late = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
+        QueueRefusal late = assertThrows(
+                QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
         assertTrue(late.getMessage().contains("would likely reach its deadline"), late.getMessage());
         // With time for the search ahead and its own (~2^23 attempts at the measured rate), it queues.
-        CompletableFuture<SearchResult> queued = queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
+        CompletableFuture<SearchResult> queued =
+                queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
         assertEquals(1, queue.waiting());
         queue.cancel(root(3));
         queue.cancel(root(2));
@@ -91,8 +94,10 @@ class WorkQueueTest {
 
     @Test
     void aQueuedSearchPastItsDeadlineDoesNotRunAndFifoOrderHolds() throws Exception {
-        CompletableFuture<SearchResult> first = queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300));
-        CompletableFuture<SearchResult> expired = queue.submit(root(2), Difficulty.RECEIVE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
+        CompletableFuture<SearchResult> first =
+                queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300));
+        CompletableFuture<SearchResult> expired =
+                queue.submit(root(2), Difficulty.RECEIVE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
         SearchResult firstResult = await(first);
         assertInstanceOf(SearchResult.DeadlineReached.class, firstResult);
         SearchResult second = await(expired);

@@ -8,8 +8,8 @@ import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
-import dev.nanowork.support.Vectors;
 import dev.nanowork.support.ScalarBackedKernel;
+import dev.nanowork.support.Vectors;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 class WorkSearchTest {
     /** Practically unreachable: only a value of 2^64 - 1 reaches it. */
     private static final Difficulty UNREACHABLE = new Difficulty(-1L);
+
     private static WorkKernel kernel;
 
     @BeforeAll
@@ -54,7 +55,8 @@ class WorkSearchTest {
                     long start = i == 3 ? -5000 : random.nextLong(); // the last one wraps past 2^64 - 1
                     long expected = start;
                     while (Long.compareUnsigned(WorkValue.value(root, expected), threshold) < 0) expected++;
-                    SearchResult result = search.search(root, new Difficulty(threshold), start, inSeconds(30), new CancelSignal());
+                    SearchResult result =
+                            search.search(root, new Difficulty(threshold), start, inSeconds(30), new CancelSignal());
                     SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, result);
                     assertEquals(new Work(expected), found.work(), "root " + root);
                     assertEquals(WorkValue.value(root, expected), found.value());
@@ -69,8 +71,12 @@ class WorkSearchTest {
         List<Map<String, String>> rows = Vectors.read("first-nonce.csv");
         try (WorkSearch search = new WorkSearch(kernel, 1)) {
             for (Map<String, String> row : rows) {
-                SearchResult result = search.search(Root.parse(row.get("root")), Difficulty.parse(row.get("threshold")), 0,
-                        inSeconds(60), new CancelSignal());
+                SearchResult result = search.search(
+                        Root.parse(row.get("root")),
+                        Difficulty.parse(row.get("threshold")),
+                        0,
+                        inSeconds(60),
+                        new CancelSignal());
                 SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, result);
                 assertEquals(row.get("first_work"), found.work().toString());
                 assertEquals(row.get("difficulty"), new Difficulty(found.value()).toString());
@@ -87,9 +93,11 @@ class WorkSearchTest {
                 for (int i = 0; i < 3; i++) {
                     Root root = randomRoot(random);
                     long start = random.nextLong();
-                    SearchResult result = search.search(root, Difficulty.RECEIVE, start, inSeconds(60), new CancelSignal());
+                    SearchResult result =
+                            search.search(root, Difficulty.RECEIVE, start, inSeconds(60), new CancelSignal());
                     SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, result);
-                    assertTrue(Difficulty.RECEIVE.isReachedBy(WorkValue.value(root, found.work().value())));
+                    assertTrue(Difficulty.RECEIVE.isReachedBy(
+                            WorkValue.value(root, found.work().value())));
                     long stride = Long.divideUnsigned(-1L, threads) + 1;
                     boolean inARange = false;
                     for (int t = 0; t < threads; t++) {
@@ -122,7 +130,8 @@ class WorkSearchTest {
                 CancelSignal cancel = new CancelSignal();
                 long began = System.nanoTime();
                 timer.schedule(cancel::cancel, 100, TimeUnit.MILLISECONDS);
-                SearchResult result = search.search(randomRoot(new SplittableRandom(3)), UNREACHABLE, inSeconds(30), cancel);
+                SearchResult result =
+                        search.search(randomRoot(new SplittableRandom(3)), UNREACHABLE, inSeconds(30), cancel);
                 long tookMillis = (System.nanoTime() - began) / 1_000_000;
                 assertInstanceOf(SearchResult.Cancelled.class, result);
                 assertTrue(tookMillis >= 100 && tookMillis < 400, "stopped after " + tookMillis + " ms");
@@ -132,7 +141,8 @@ class WorkSearchTest {
         try (WorkSearch search = new WorkSearch(kernel, 2)) {
             CancelSignal already = new CancelSignal();
             already.cancel();
-            SearchResult result = search.search(randomRoot(new SplittableRandom(4)), UNREACHABLE, inSeconds(30), already);
+            SearchResult result =
+                    search.search(randomRoot(new SplittableRandom(4)), UNREACHABLE, inSeconds(30), already);
             assertInstanceOf(SearchResult.Cancelled.class, result);
             assertEquals(0, result.attempts(), "a search cancelled before it starts does no work");
         }
@@ -143,8 +153,8 @@ class WorkSearchTest {
         for (int threads : new int[] {1, 2}) {
             try (WorkSearch search = new WorkSearch(kernel, threads)) {
                 long began = System.nanoTime();
-                SearchResult result = search.search(randomRoot(new SplittableRandom(5)), UNREACHABLE, inSeconds(0.15),
-                        new CancelSignal());
+                SearchResult result = search.search(
+                        randomRoot(new SplittableRandom(5)), UNREACHABLE, inSeconds(0.15), new CancelSignal());
                 long tookMillis = (System.nanoTime() - began) / 1_000_000;
                 assertInstanceOf(SearchResult.DeadlineReached.class, result);
                 assertTrue(tookMillis >= 150 && tookMillis < 450, "stopped after " + tookMillis + " ms");
@@ -162,7 +172,8 @@ class WorkSearchTest {
             }
         };
         try (WorkSearch search = new WorkSearch(liar, 1)) {
-            SearchResult result = search.search(randomRoot(new SplittableRandom(6)), UNREACHABLE, inSeconds(0.05), new CancelSignal());
+            SearchResult result = search.search(
+                    randomRoot(new SplittableRandom(6)), UNREACHABLE, inSeconds(0.05), new CancelSignal());
             assertInstanceOf(SearchResult.DeadlineReached.class, result);
             assertTrue(search.rejectedHits() > 0);
         }
@@ -177,7 +188,8 @@ class WorkSearchTest {
             }
         };
         try (WorkSearch search = new WorkSearch(broken, 2)) {
-            SearchResult result = search.search(randomRoot(new SplittableRandom(8)), UNREACHABLE, inSeconds(5), new CancelSignal());
+            SearchResult result =
+                    search.search(randomRoot(new SplittableRandom(8)), UNREACHABLE, inSeconds(5), new CancelSignal());
             SearchResult.Failed failed = assertInstanceOf(SearchResult.Failed.class, result);
             assertEquals("kernel fault", failed.cause().getMessage());
         }
@@ -187,7 +199,8 @@ class WorkSearchTest {
     void theScalarKernelSearchesToo() {
         try (WorkSearch search = new WorkSearch(new ScalarKernel(), 2)) {
             Root root = randomRoot(new SplittableRandom(9));
-            SearchResult result = search.search(root, new Difficulty(0xff00000000000000L), inSeconds(30), new CancelSignal());
+            SearchResult result =
+                    search.search(root, new Difficulty(0xff00000000000000L), inSeconds(30), new CancelSignal());
             SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, result);
             assertTrue(WorkValue.isValid(root, found.work().value(), new Difficulty(0xff00000000000000L)));
         }

@@ -37,16 +37,27 @@ class LockedEndpointTest {
     static final String KEY = "k3y-for-tests-5b1e";
     static final String ORIGIN = "https://wallet.example";
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
-    static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}";
+    static final String VALIDATE =
+            "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}";
     static final int HTTP_FUZZ = 300;
     static LogCapture logs;
 
     public static class Locked implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("nano-work.auth.key", KEY, "nano-work.cors-origins", ORIGIN + ",https://other.example",
-                    "nano-work.min-difficulty", "0000000000000000", "nano-work.max-difficulty", "fff0000000000000",
-                    "nano-work.benchmark.duration", "10ms", "nano-work.benchmark.max-duration", "20ms");
+            return Map.of(
+                    "nano-work.auth.key",
+                    KEY,
+                    "nano-work.cors-origins",
+                    ORIGIN + ",https://other.example",
+                    "nano-work.min-difficulty",
+                    "0000000000000000",
+                    "nano-work.max-difficulty",
+                    "fff0000000000000",
+                    "nano-work.benchmark.duration",
+                    "10ms",
+                    "nano-work.benchmark.max-duration",
+                    "20ms");
         }
     }
 
@@ -59,8 +70,12 @@ class LockedEndpointTest {
     static void neverLogged() {
         logs.close();
         assertFalse(logs.allText().contains(KEY), "the key never reaches a log");
-        assertTrue(logs.lines().stream().noneMatch(l -> l.startsWith("SEVERE") || l.startsWith("ERROR")), "no ERROR for clients' mistakes: "
-                + logs.lines().stream().filter(l -> l.startsWith("SEVERE") || l.startsWith("ERROR")).toList());
+        assertTrue(
+                logs.lines().stream().noneMatch(l -> l.startsWith("SEVERE") || l.startsWith("ERROR")),
+                "no ERROR for clients' mistakes: "
+                        + logs.lines().stream()
+                                .filter(l -> l.startsWith("SEVERE") || l.startsWith("ERROR"))
+                                .toList());
     }
 
     static Map<String, Object> post(String path, String authorization, String body) {
@@ -80,20 +95,36 @@ class LockedEndpointTest {
             assertEquals("Invalid key", post(path, "Bearer nope", VALIDATE).get("error"), path);
             assertEquals("1", post(path, "Bearer " + KEY, VALIDATE).get("valid_receive"), path);
         }
-        assertEquals("1", post("/", null, VALIDATE.replace("}", ",\"key\":\"" + KEY + "\"}")).get("valid_receive"), "nano-style key field");
+        assertEquals(
+                "1",
+                post("/", null, VALIDATE.replace("}", ",\"key\":\"" + KEY + "\"}"))
+                        .get("valid_receive"),
+                "nano-style key field");
         assertEquals("Key required", given().when().post("/status").jsonPath().getString("error"), "status too");
         assertEquals("0000000000000000", post("/status", "Bearer " + KEY, "").get("min_difficulty"));
     }
 
     @Test
     void corsAnswersOnlyTheConfiguredOrigins() {
-        Response allowed = given().header("Origin", ORIGIN).header("Access-Control-Request-Method", "POST")
-                .header("Access-Control-Request-Headers", "content-type,authorization").when().options("/");
-        assertEquals(ORIGIN, allowed.header("Access-Control-Allow-Origin"), allowed.headers().toString());
-        Response foreign = given().header("Origin", "https://evil.example").header("Access-Control-Request-Method", "POST").when().options("/");
+        Response allowed = given().header("Origin", ORIGIN)
+                .header("Access-Control-Request-Method", "POST")
+                .header("Access-Control-Request-Headers", "content-type,authorization")
+                .when()
+                .options("/");
+        assertEquals(
+                ORIGIN,
+                allowed.header("Access-Control-Allow-Origin"),
+                allowed.headers().toString());
+        Response foreign = given().header("Origin", "https://evil.example")
+                .header("Access-Control-Request-Method", "POST")
+                .when()
+                .options("/");
         assertNotEquals("https://evil.example", foreign.header("Access-Control-Allow-Origin"));
         assertNotEquals("*", foreign.header("Access-Control-Allow-Origin"));
-        assertEquals(ORIGIN, given().when().options("/").header("Access-Control-Allow-Origin"), "a bare OPTIONS names the first origin");
+        assertEquals(
+                ORIGIN,
+                given().when().options("/").header("Access-Control-Allow-Origin"),
+                "a bare OPTIONS names the first origin");
     }
 
     @Test
@@ -103,16 +134,25 @@ class LockedEndpointTest {
             Map<String, Object> a = post(path, "Bearer " + KEY, big);
             assertEquals("Request too large", a.get("error"), path + ": " + a);
         }
-        assertEquals("Request too large", post("/", "Bearer " + KEY, "{\"a\":" + "[".repeat(40) + "]".repeat(40) + "}").get("error"));
+        assertEquals(
+                "Request too large",
+                post("/", "Bearer " + KEY, "{\"a\":" + "[".repeat(40) + "]".repeat(40) + "}")
+                        .get("error"));
     }
 
     @Test
     void bytesThatAreNotUtf8AreRefusedOnEveryRoute() {
         byte[] body = "{\"hash\":\"\u00e9\"}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1); // a lone 0xE9
         for (String path : new String[] {"/", "/work_validate"}) {
-            Response r = given().header("Authorization", "Bearer " + KEY).body(body).when().post(path);
+            Response r = given().header("Authorization", "Bearer " + KEY)
+                    .body(body)
+                    .when()
+                    .post(path);
             String error = r.jsonPath().getString("error");
-            assertTrue(error.equals("Unable to parse JSON") || error.equals("Unknown command") || error.equals("Invalid block hash"),
+            assertTrue(
+                    error.equals("Unable to parse JSON")
+                            || error.equals("Unknown command")
+                            || error.equals("Invalid block hash"),
                     path + ": " + r.asString()); // POST / reads it leniently (U+FFFD), a function route refuses it
         }
     }
@@ -120,8 +160,11 @@ class LockedEndpointTest {
     @Test
     void fuzzedBodiesOverTheRealPathAreAnsweredAsDocumented() {
         java.util.Random random = new java.util.Random();
-        List<String> inputs = java.util.stream.Stream.generate(() -> FuzzInputs.any(random)).limit(HTTP_FUZZ).toList();
-        String[] paths = {"/", "/", "/work_generate", "/work_validate", "/work_cancel", "/status", "/benchmark", "/rpc"};
+        List<String> inputs = java.util.stream.Stream.generate(() -> FuzzInputs.any(random))
+                .limit(HTTP_FUZZ)
+                .toList();
+        String[] paths = {"/", "/", "/work_generate", "/work_validate", "/work_cancel", "/status", "/benchmark", "/rpc"
+        };
         int n = 0;
         for (String body : inputs) {
             String path = paths[n++ % paths.length];
@@ -143,7 +186,8 @@ class LockedEndpointTest {
             random.nextBytes(b);
             String root = Root.of(b).toString();
             roots.add(root);
-            String body = "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"fff0000000000000\"}";
+            String body =
+                    "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"fff0000000000000\"}";
             calls.add(CompletableFuture.supplyAsync(() -> post("/", "Bearer " + KEY, body)));
         }
         for (int i = 0; i < 8; i++) {

@@ -4,14 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -22,8 +22,15 @@ import org.junit.jupiter.api.Test;
 class RequestLimitsTest {
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
-    final WorkRpc rpc = new WorkRpc(queue, new WorkRpc.Settings(Action.served("both"), Difficulty.RECEIVE, Difficulty.SEND,
-            Duration.ofSeconds(1), Duration.ofSeconds(2), "test"));
+    final WorkRpc rpc = new WorkRpc(
+            queue,
+            new WorkRpc.Settings(
+                    Action.served("both"),
+                    Difficulty.RECEIVE,
+                    Difficulty.SEND,
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(2),
+                    "test"));
 
     @AfterEach
     void close() {
@@ -32,7 +39,11 @@ class RequestLimitsTest {
     }
 
     Map<String, String> validate(String extra) {
-        return MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"" + extra + "}", 0);
+        return MapRpc.of(rpc)
+                .handle(
+                        "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"" + extra
+                                + "}",
+                        0);
     }
 
     static String nested(int depth) {
@@ -48,27 +59,45 @@ class RequestLimitsTest {
     void body() {
         String padding = ",\"account\":\"" + "a".repeat(4000) + "\"";
         StringBuilder under = new StringBuilder();
-        while (under.length() + padding.length() < RequestLimits.BODY_BYTES - 200) under.append(padding.replace("account", "a" + under.length()));
+        while (under.length() + padding.length() < RequestLimits.BODY_BYTES - 200)
+            under.append(padding.replace("account", "a" + under.length()));
         assertEquals("1", validate(under.toString()).get("valid_receive"), "a body under 64 KB is read");
         assertTooLarge(validate(under + padding + padding), "65536 bytes");
     }
 
     @Test
     void nesting() {
-        assertEquals("1", validate(",\"json_block\":" + nested(RequestLimits.NESTING_DEPTH)).get("valid_receive"));
+        assertEquals(
+                "1",
+                validate(",\"json_block\":" + nested(RequestLimits.NESTING_DEPTH))
+                        .get("valid_receive"));
         assertTooLarge(validate(",\"json_block\":" + nested(RequestLimits.NESTING_DEPTH + 1)), "nested deeper than 16");
-        assertTooLarge(MapRpc.of(rpc).handle("[".repeat(100_000), 0), "65536 bytes"); // 100,000 levels: refused by size, no stack overflow
+        assertTooLarge(
+                MapRpc.of(rpc).handle("[".repeat(100_000), 0),
+                "65536 bytes"); // 100,000 levels: refused by size, no stack overflow
         assertTooLarge(MapRpc.of(rpc).handle("[".repeat(60_000), 0), "nested deeper than 16");
     }
 
     @Test
     void strings() {
-        assertEquals("1", validate(",\"block\":\"" + "b".repeat(RequestLimits.STRING_CHARS) + "\"").get("valid_receive"));
-        assertTooLarge(validate(",\"block\":\"" + "b".repeat(RequestLimits.STRING_CHARS + 1) + "\""), "string longer than 4096");
-        assertTooLarge(validate(",\"" + "n".repeat(RequestLimits.NAME_CHARS + 1) + "\":1"), "field name longer than 256");
-        assertTooLarge(validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS + 1)), "number longer than 64");
-        assertNotEquals(RpcError.TOO_LARGE, validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS - 1)).get("error"));
-        String hint = MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + "z".repeat(4000) + "\"}", 0).get("hint");
+        assertEquals(
+                "1",
+                validate(",\"block\":\"" + "b".repeat(RequestLimits.STRING_CHARS) + "\"")
+                        .get("valid_receive"));
+        assertTooLarge(
+                validate(",\"block\":\"" + "b".repeat(RequestLimits.STRING_CHARS + 1) + "\""),
+                "string longer than 4096");
+        assertTooLarge(
+                validate(",\"" + "n".repeat(RequestLimits.NAME_CHARS + 1) + "\":1"), "field name longer than 256");
+        assertTooLarge(
+                validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS + 1)), "number longer than 64");
+        assertNotEquals(
+                RpcError.TOO_LARGE,
+                validate(",\"multiplier\":" + "1".repeat(RequestLimits.NUMBER_CHARS - 1))
+                        .get("error"));
+        String hint = MapRpc.of(rpc)
+                .handle("{\"action\":\"work_validate\",\"hash\":\"" + "z".repeat(4000) + "\"}", 0)
+                .get("hint");
         assertTrue(hint.length() < 200, "a hint quotes at most 80 characters of a value: " + hint.length());
     }
 }

@@ -5,16 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.support.MapRpc;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.access.SharedSecret.Verdict;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.search.WorkQueue;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -30,8 +30,16 @@ class SharedSecretTest {
     static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"";
 
     final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
-    final WorkRpc rpc = new WorkRpc(queue, new WorkRpc.Settings(Action.served("both"), Difficulty.RECEIVE, Difficulty.SEND,
-            Duration.ofSeconds(1), Duration.ofSeconds(2), "test"), SharedSecret.of(SECRET));
+    final WorkRpc rpc = new WorkRpc(
+            queue,
+            new WorkRpc.Settings(
+                    Action.served("both"),
+                    Difficulty.RECEIVE,
+                    Difficulty.SEND,
+                    Duration.ofSeconds(1),
+                    Duration.ofSeconds(2),
+                    "test"),
+            SharedSecret.of(SECRET));
 
     @AfterEach
     void close() {
@@ -43,15 +51,30 @@ class SharedSecretTest {
     void acceptsTheKeyAsABearerTokenOrAKeyFieldAndNothingElse() {
         SharedSecret s = SharedSecret.of(SECRET);
         assertEquals(Verdict.ALLOWED, s.check(Optional.of("Bearer " + SECRET), Optional.empty()));
-        assertEquals(Verdict.ALLOWED, s.check(Optional.of("bearer " + SECRET), Optional.empty()), "the scheme is case-insensitive (RFC 7235)");
+        assertEquals(
+                Verdict.ALLOWED,
+                s.check(Optional.of("bearer " + SECRET), Optional.empty()),
+                "the scheme is case-insensitive (RFC 7235)");
         assertEquals(Verdict.ALLOWED, s.check(Optional.empty(), Optional.of(SECRET)));
-        assertEquals(Verdict.ALLOWED, s.check(Optional.of("Basic abc"), Optional.of(SECRET)), "another scheme falls back to the key field");
+        assertEquals(
+                Verdict.ALLOWED,
+                s.check(Optional.of("Basic abc"), Optional.of(SECRET)),
+                "another scheme falls back to the key field");
         assertEquals(Verdict.MISSING, s.check(Optional.empty(), Optional.empty()));
         assertEquals(Verdict.MISSING, s.check(Optional.of("Bearer "), Optional.empty()));
-        assertEquals(Verdict.WRONG, s.check(Optional.of("Bearer " + SECRET + "x"), Optional.of(SECRET)), "a bearer token wins over the field");
+        assertEquals(
+                Verdict.WRONG,
+                s.check(Optional.of("Bearer " + SECRET + "x"), Optional.of(SECRET)),
+                "a bearer token wins over the field");
         assertEquals(Verdict.WRONG, s.check(Optional.empty(), Optional.of(SECRET.substring(1))));
-        assertEquals(Verdict.WRONG, s.check(Optional.empty(), Optional.of("x".repeat(10_000))), "any length is compared without error");
-        assertEquals(Verdict.ALLOWED, SharedSecret.NONE.check(Optional.empty(), Optional.empty()), "no secret configured: open");
+        assertEquals(
+                Verdict.WRONG,
+                s.check(Optional.empty(), Optional.of("x".repeat(10_000))),
+                "any length is compared without error");
+        assertEquals(
+                Verdict.ALLOWED,
+                SharedSecret.NONE.check(Optional.empty(), Optional.empty()),
+                "no secret configured: open");
         assertFalse(s.toString().contains(SECRET));
         assertThrows(IllegalArgumentException.class, () -> SharedSecret.of(" "));
     }
@@ -61,13 +84,39 @@ class SharedSecretTest {
         Map<String, String> missing = MapRpc.of(rpc).handle(VALIDATE + "}", 0);
         assertEquals(RpcError.KEY_MISSING, missing.get("error"));
         assertTrue(missing.get("hint").contains("Authorization: Bearer"), missing.toString());
-        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"guess\"}", 0).get("error"));
-        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + ",\"key\":{\"a\":1}}", 0).get("error"), "a key that is not a string");
-        assertEquals(RpcError.KEY_WRONG, MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer guess"), 0).get("error"));
-        assertEquals(RpcError.KEY_MISSING, MapRpc.of(rpc).handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), 0).get("error"), "function routes too");
-        assertEquals("1", MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0).get("valid_receive"));
-        assertEquals("1", MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer " + SECRET), 0).get("valid_receive"));
-        assertEquals("test", MapRpc.of(rpc).handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), Optional.of("Bearer " + SECRET), 0).get("version"));
+        assertEquals(
+                RpcError.KEY_WRONG,
+                MapRpc.of(rpc).handle(VALIDATE + ",\"key\":\"guess\"}", 0).get("error"));
+        assertEquals(
+                RpcError.KEY_WRONG,
+                MapRpc.of(rpc).handle(VALIDATE + ",\"key\":{\"a\":1}}", 0).get("error"),
+                "a key that is not a string");
+        assertEquals(
+                RpcError.KEY_WRONG,
+                MapRpc.of(rpc)
+                        .handle(VALIDATE + "}", Optional.of("Bearer guess"), 0)
+                        .get("error"));
+        assertEquals(
+                RpcError.KEY_MISSING,
+                MapRpc.of(rpc)
+                        .handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), 0)
+                        .get("error"),
+                "function routes too");
+        assertEquals(
+                "1",
+                MapRpc.of(rpc)
+                        .handle(VALIDATE + ",\"key\":\"" + SECRET + "\"}", 0)
+                        .get("valid_receive"));
+        assertEquals(
+                "1",
+                MapRpc.of(rpc)
+                        .handle(VALIDATE + "}", Optional.of("Bearer " + SECRET), 0)
+                        .get("valid_receive"));
+        assertEquals(
+                "test",
+                MapRpc.of(rpc)
+                        .handle(Action.STATUS, dev.nanowork.fuzz.Json.object("{}"), Optional.of("Bearer " + SECRET), 0)
+                        .get("version"));
     }
 
     @Test
@@ -79,7 +128,11 @@ class SharedSecretTest {
             MapRpc.of(rpc).handle(VALIDATE + "}", Optional.of("Bearer " + SECRET + "?"), 0);
             assertFalse(all.allText().contains(SECRET), all.allText());
         }
-        Map<String, String> a = MapRpc.of(rpc).handle("{\"action\":\"work_validate\",\"hash\":\"" + SECRET + "\",\"key\":\"" + SECRET + "\"}", 0);
-        assertEquals(RpcError.INVALID_BLOCK_HASH, a.get("error"), "a hint may quote the caller's own field, after the key was checked");
+        Map<String, String> a = MapRpc.of(rpc)
+                .handle("{\"action\":\"work_validate\",\"hash\":\"" + SECRET + "\",\"key\":\"" + SECRET + "\"}", 0);
+        assertEquals(
+                RpcError.INVALID_BLOCK_HASH,
+                a.get("error"),
+                "a hint may quote the caller's own field, after the key was checked");
     }
 }

@@ -46,8 +46,10 @@ public final class LogCapture implements AutoCloseable {
     /** The records so far, each as "LEVEL logger: message". */
     public List<String> lines() {
         synchronized (records) {
-            return records.stream().map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()
-                    + (r.getThrown() == null ? "" : " / " + r.getThrown())).toList();
+            return records.stream()
+                    .map(r -> r.getLevel() + " " + r.getLoggerName() + ": " + r.getMessage()
+                            + (r.getThrown() == null ? "" : " / " + r.getThrown()))
+                    .toList();
         }
     }
 
@@ -57,7 +59,8 @@ public final class LogCapture implements AutoCloseable {
             StringBuilder b = new StringBuilder();
             for (LogRecord r : records) {
                 b.append(r.getMessage()).append('\n');
-                if (r.getParameters() != null) for (Object p : r.getParameters()) b.append(p).append('\n');
+                if (r.getParameters() != null)
+                    for (Object p : r.getParameters()) b.append(p).append('\n');
                 if (r.getThrown() != null) b.append(r.getThrown()).append('\n');
             }
             return b.toString();

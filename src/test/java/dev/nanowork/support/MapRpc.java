@@ -51,7 +51,8 @@ public final class MapRpc {
     }
 
     /** A function route with an {@code Authorization} header. */
-    public Map<String, String> handle(Action action, JsonNode body, Optional<String> authorization, long deadlineNanos) {
+    public Map<String, String> handle(
+            Action action, JsonNode body, Optional<String> authorization, long deadlineNanos) {
         RpcRequest request;
         try {
             request = body == null || body.isNull() ? null : RpcRequest.of(body);

@@ -18,17 +18,21 @@ public final class NanocurrencyJs {
     /** One answer per check, in order: does nanocurrency-js find the work valid at the threshold? */
     public static List<Boolean> validateWork(List<Check> checks) {
         try {
-            Process node = new ProcessBuilder("node", "validate-work.js").directory(new java.io.File("tools/node"))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            Process node = new ProcessBuilder("node", "validate-work.js")
+                    .directory(new java.io.File("tools/node"))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
             try (OutputStream in = node.getOutputStream()) {
-                for (Check c : checks) in.write((c.hash + " " + c.work + " " + c.threshold + "\n").getBytes(StandardCharsets.UTF_8));
+                for (Check c : checks)
+                    in.write((c.hash + " " + c.work + " " + c.threshold + "\n").getBytes(StandardCharsets.UTF_8));
             }
             String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (!node.waitFor(60, TimeUnit.SECONDS) || node.exitValue() != 0) {
                 throw new IllegalStateException("node validate-work.js failed: " + out);
             }
             List<String> lines = out.lines().toList();
-            if (lines.size() != checks.size()) throw new IllegalStateException("expected " + checks.size() + " answers, got: " + out);
+            if (lines.size() != checks.size())
+                throw new IllegalStateException("expected " + checks.size() + " answers, got: " + out);
             for (int i = 0; i < lines.size(); i++) {
                 if (!lines.get(i).startsWith(checks.get(i).hash + " " + checks.get(i).work + " ")) {
                     throw new IllegalStateException("answer " + i + " is for another check: " + lines.get(i));

@@ -32,14 +32,16 @@ class CostGuardsTest {
     /** {@code name = optional(number, 5)} in a variable's object type. */
     static double typeDefault(String variable, String field) {
         String type = stack.variable(variable).get("type").asText();
-        Matcher m = Pattern.compile(field + "\\s*=\\s*optional\\(\\w+,\\s*\"?([0-9a-fA-F.s]+)\"?\\)").matcher(type);
+        Matcher m = Pattern.compile(field + "\\s*=\\s*optional\\(\\w+,\\s*\"?([0-9a-fA-F.s]+)\"?\\)")
+                .matcher(type);
         assertTrue(m.find(), field + " has a default in " + variable + ": " + type);
         return Double.parseDouble(m.group(1).replace("s", ""));
     }
 
     static String typeDefaultText(String variable, String field) {
         String type = stack.variable(variable).get("type").asText();
-        Matcher m = Pattern.compile(field + "\\s*=\\s*optional\\(\\w+,\\s*\"([^\"]+)\"\\)").matcher(type);
+        Matcher m = Pattern.compile(field + "\\s*=\\s*optional\\(\\w+,\\s*\"([^\"]+)\"\\)")
+                .matcher(type);
         assertTrue(m.find(), field + " has a default in " + variable + ": " + type);
         return m.group(1);
     }
@@ -50,12 +52,21 @@ class CostGuardsTest {
         JsonNode generate = throttles.get("generate");
         JsonNode validate = throttles.get("validate");
         JsonNode stage = stack.variable("stage_throttle").get("default");
-        assertTrue(generate.get("rate_limit").asDouble() < validate.get("rate_limit").asDouble(), "generate rate below validate: " + throttles);
-        assertTrue(generate.get("burst_limit").asInt() < validate.get("burst_limit").asInt(), "generate burst below validate: " + throttles);
-        assertTrue(validate.get("rate_limit").asDouble() <= stage.get("rate_limit").asDouble(), "no route above the stage");
+        assertTrue(
+                generate.get("rate_limit").asDouble()
+                        < validate.get("rate_limit").asDouble(),
+                "generate rate below validate: " + throttles);
+        assertTrue(
+                generate.get("burst_limit").asInt()
+                        < validate.get("burst_limit").asInt(),
+                "generate burst below validate: " + throttles);
+        assertTrue(
+                validate.get("rate_limit").asDouble() <= stage.get("rate_limit").asDouble(),
+                "no route above the stage");
         // The nano RPC entry (POST /NAME) reaches the generate function: it must carry the generate throttle.
         TerraformDir variant = TerraformDir.of("modules/work-variant");
-        assertEquals("generate", variant.local("routes").get("rpc").get("function").asText());
+        assertEquals(
+                "generate", variant.local("routes").get("rpc").get("function").asText());
     }
 
     @Test
@@ -65,15 +76,25 @@ class CostGuardsTest {
         double timeout = stack.variable("timeout_seconds").get("default").asDouble();
         assertEquals(28, timeout, "timeout_seconds");
         double deadline = typeDefault("settings", "deadline");
-        assertTrue(deadline < timeout, "the search deadline (" + deadline + " s) ends before Lambda's timeout (" + timeout + " s)");
+        assertTrue(
+                deadline < timeout,
+                "the search deadline (" + deadline + " s) ends before Lambda's timeout (" + timeout + " s)");
     }
 
     @Test
     void theDifficultyCapIsTheApplicationsDefault() throws Exception {
-        String application = WorkConfig.class.getMethod("maxDifficulty").getAnnotation(WithDefault.class).value();
+        String application = WorkConfig.class
+                .getMethod("maxDifficulty")
+                .getAnnotation(WithDefault.class)
+                .value();
         assertEquals("fffffffc00000000", application);
         assertEquals(application, typeDefaultText("settings", "max_difficulty"), "Terraform deploys the same cap");
-        assertEquals("28s", WorkConfig.class.getMethod("deadline").getAnnotation(WithDefault.class).value());
+        assertEquals(
+                "28s",
+                WorkConfig.class
+                        .getMethod("deadline")
+                        .getAnnotation(WithDefault.class)
+                        .value());
     }
 
     /** The worst case: every reserved slot of every default function busy all hour, and the stage at its rate limit. */
@@ -87,14 +108,22 @@ class CostGuardsTest {
         double perHour = 0;
         int variants = 0;
         for (JsonNode variant : stack.variable("variants").get("default")) {
-            double gbSecond = pricing.at("/lambda/architectures/" + variant.get("architecture").asText() + "/gb_second").asDouble();
+            double gbSecond = pricing.at("/lambda/architectures/"
+                            + variant.get("architecture").asText() + "/gb_second")
+                    .asDouble();
             perHour += (generateSlots * generateGb + validateSlots * validateGb) * gbSecond * 3600;
             variants++;
         }
         assertEquals(2, variants, "x86_64 and arm64");
-        double requestsPerHour = stack.variable("stage_throttle").get("default").get("rate_limit").asDouble() * 3600;
-        perHour += requestsPerHour * (pricing.at("/api_gateway/http_request_per_million").asDouble()
-                + pricing.at("/lambda/request_per_million").asDouble()) / 1e6;
+        double requestsPerHour = stack.variable("stage_throttle")
+                        .get("default")
+                        .get("rate_limit")
+                        .asDouble()
+                * 3600;
+        perHour += requestsPerHour
+                * (pricing.at("/api_gateway/http_request_per_million").asDouble()
+                        + pricing.at("/lambda/request_per_million").asDouble())
+                / 1e6;
         String stated = String.format(Locale.ROOT, "$%.2f per hour", perHour);
         assertEquals("$6.03 per hour", stated, "the defaults' worst case");
         String doc = Files.readString(Path.of("docs/reliability.md"));

@@ -16,7 +16,9 @@ final class Expressions {
     static String expression(JsonNode value) {
         if (value == null || !value.isTextual()) return null;
         String text = value.asText();
-        return text.startsWith("${") && text.endsWith("}") && text.indexOf("${", 2) < 0 ? text.substring(2, text.length() - 1) : null;
+        return text.startsWith("${") && text.endsWith("}") && text.indexOf("${", 2) < 0
+                ? text.substring(2, text.length() - 1)
+                : null;
     }
 
     /** Asserts the value is exactly the reference {@code var.NAME} and returns NAME. */
@@ -31,14 +33,16 @@ final class Expressions {
     /** The single nested block of a block, e.g. environment { } in a function. */
     static JsonNode block(JsonNode parent, String name, String where) {
         JsonNode blocks = parent.get(name);
-        if (blocks == null || !blocks.isArray() || blocks.size() != 1) fail(where + " needs exactly one " + name + " block, has " + blocks);
+        if (blocks == null || !blocks.isArray() || blocks.size() != 1)
+            fail(where + " needs exactly one " + name + " block, has " + blocks);
         return blocks.get(0);
     }
 
     /** Every validation condition of a variable, as expression text. */
     static List<String> validations(JsonNode variable) {
         List<String> conditions = new ArrayList<>();
-        for (JsonNode validation : variable.path("validation")) conditions.add(String.valueOf(expression(validation.get("condition"))));
+        for (JsonNode validation : variable.path("validation"))
+            conditions.add(String.valueOf(expression(validation.get("condition"))));
         return conditions;
     }
 
@@ -53,9 +57,11 @@ final class Expressions {
         }
         String name = variableReference(value, where);
         JsonNode variable = dir.variable(name);
-        assertTrue(variable.path("default").isNumber() && variable.get("default").asDouble() < 30,
+        assertTrue(
+                variable.path("default").isNumber() && variable.get("default").asDouble() < 30,
                 where + ": default of var." + name + " must be a number under 30, is " + variable.get("default"));
-        assertTrue(validations(variable).stream().anyMatch(c -> c.contains("var." + name + " < 30")),
+        assertTrue(
+                validations(variable).stream().anyMatch(c -> c.contains("var." + name + " < 30")),
                 where + ": var." + name + " needs a validation `var." + name + " < 30`, has " + validations(variable));
     }
 

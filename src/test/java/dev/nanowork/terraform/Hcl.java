@@ -47,7 +47,8 @@ final class Hcl {
     static JsonNode parse(Path... targets) {
         requireTools();
         String node = requireNode(System.getenv().getOrDefault("NODE", "node"));
-        List<String> command = new ArrayList<>(List.of(node, TOOLS.resolve("parse-tf.js").toString()));
+        List<String> command =
+                new ArrayList<>(List.of(node, TOOLS.resolve("parse-tf.js").toString()));
         for (Path target : targets) command.add(target.toString());
         try {
             Path stdout = Files.createTempFile("parse-tf", ".json");
@@ -87,7 +88,9 @@ final class Hcl {
     /** The node command when it runs, else an exception that says what to install. */
     static String requireNode(String node) {
         try {
-            Process probe = new ProcessBuilder(node, "--version").redirectErrorStream(true).start();
+            Process probe = new ProcessBuilder(node, "--version")
+                    .redirectErrorStream(true)
+                    .start();
             if (probe.waitFor(30, TimeUnit.SECONDS) && probe.exitValue() == 0) return node;
         } catch (IOException e) {
             // reported below
@@ -102,7 +105,8 @@ final class Hcl {
     private static Path projectRoot() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.exists(dir.resolve("pom.xml"))) dir = dir.getParent();
-        if (dir == null) throw new IllegalStateException("no pom.xml above " + Path.of("").toAbsolutePath());
+        if (dir == null)
+            throw new IllegalStateException("no pom.xml above " + Path.of("").toAbsolutePath());
         return dir;
     }
 }

@@ -37,7 +37,9 @@ class TerraformConventionsTest {
         assertFalse(dir.outputs().isEmpty(), relative + " declares outputs");
         dir.outputs().forEach((name, output) -> {
             assertTrue(name.matches(OUTPUT_NAME), relative + ": output " + name + " is not <thing>_<attribute>");
-            assertFalse(output.path("description").asText().isBlank(), relative + ": output " + name + " has no description");
+            assertFalse(
+                    output.path("description").asText().isBlank(),
+                    relative + ": output " + name + " has no description");
         });
     }
 
@@ -47,8 +49,10 @@ class TerraformConventionsTest {
         TerraformDir dir = TerraformDir.of(relative);
         assertEquals(1, dir.terraformBlocks().size(), relative + ": one terraform block (versions.tf)");
         JsonNode terraform = dir.terraformBlocks().get(0);
-        assertTrue(terraform.path("required_version").asText().startsWith(">= 1.9"),
-                relative + ": required_version must allow cross-variable validation (1.9+): " + terraform.get("required_version"));
+        assertTrue(
+                terraform.path("required_version").asText().startsWith(">= 1.9"),
+                relative + ": required_version must allow cross-variable validation (1.9+): "
+                        + terraform.get("required_version"));
         JsonNode aws = terraform.path("required_providers").get(0).path("aws");
         assertEquals("hashicorp/aws", aws.path("source").asText(), relative + ": aws provider source");
         // 6.66.0 has every resource used (aws_lambda_function_scaling_config is not in 6.25.0); 7.x may change them.

@@ -44,8 +44,11 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     Map<String, Integer> resourceTypes() {
         Map<String, Integer> types = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            file.path("resource").properties().iterator().forEachRemaining(type ->
-                    types.merge(type.getKey(), type.getValue().size(), Integer::sum));
+            file.path("resource")
+                    .properties()
+                    .iterator()
+                    .forEachRemaining(
+                            type -> types.merge(type.getKey(), type.getValue().size(), Integer::sum));
         }
         return types;
     }
@@ -74,7 +77,8 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     Map<String, JsonNode> locals() {
         Map<String, JsonNode> locals = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            for (JsonNode block : file.path("locals")) block.properties().iterator().forEachRemaining(e -> locals.put(e.getKey(), e.getValue()));
+            for (JsonNode block : file.path("locals"))
+                block.properties().iterator().forEachRemaining(e -> locals.put(e.getKey(), e.getValue()));
         }
         return locals;
     }
@@ -93,7 +97,9 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     private Map<String, JsonNode> blocks(String kind) {
         Map<String, JsonNode> blocks = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = file.path(kind).properties().iterator(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it =
+                            file.path(kind).properties().iterator();
+                    it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 blocks.put(e.getKey(), e.getValue().get(0));
             }
@@ -104,14 +110,19 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
     private Map<String, JsonNode> named(String kind, String type) {
         Map<String, JsonNode> blocks = new LinkedHashMap<>();
         for (JsonNode file : files.values()) {
-            file.path(kind).path(type).properties().iterator().forEachRemaining(e -> blocks.put(e.getKey(), e.getValue().get(0)));
+            file.path(kind)
+                    .path(type)
+                    .properties()
+                    .iterator()
+                    .forEachRemaining(e -> blocks.put(e.getKey(), e.getValue().get(0)));
         }
         return blocks;
     }
 
     private JsonNode require(Map<String, JsonNode> blocks, String what, String name) {
         JsonNode block = blocks.get(name);
-        if (block == null) throw new AssertionError(what + " is not declared in " + dir + " (found " + blocks.keySet() + ")");
+        if (block == null)
+            throw new AssertionError(what + " is not declared in " + dir + " (found " + blocks.keySet() + ")");
         return block;
     }
 }

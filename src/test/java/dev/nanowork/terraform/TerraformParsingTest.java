@@ -41,12 +41,15 @@ class TerraformParsingTest {
         Hcl.ParseError error = assertThrows(Hcl.ParseError.class, () -> Hcl.parse(dir));
         assertTrue(error.getMessage().contains(broken.toString()), "names the file: " + error.getMessage());
         assertTrue(error.getMessage().contains("broken.tf:2,"), "gives line and column: " + error.getMessage());
-        assertTrue(error.getMessage().contains("Invalid expression"), "carries the parser's message: " + error.getMessage());
+        assertTrue(
+                error.getMessage().contains("Invalid expression"),
+                "carries the parser's message: " + error.getMessage());
     }
 
     @Test
     void withoutNodeTheTestsFailSayingWhatToInstall() {
-        IllegalStateException error = assertThrows(IllegalStateException.class, () -> Hcl.requireNode("/nonexistent/node"));
+        IllegalStateException error =
+                assertThrows(IllegalStateException.class, () -> Hcl.requireNode("/nonexistent/node"));
         assertTrue(error.getMessage().contains("Node.js 18+"), error.getMessage());
     }
 

@@ -35,7 +35,10 @@ class WorkApiStackTest {
         JsonNode validate = variant.module("validate");
         for (JsonNode function : new JsonNode[] {generate, validate}) {
             assertText("../work-function", function.get("source"), "functions come from the work-function module");
-            assertText("${var.architecture}", function.get("architecture"), "both functions have the variant's architecture");
+            assertText(
+                    "${var.architecture}",
+                    function.get("architecture"),
+                    "both functions have the variant's architecture");
             assertTimeoutUnder30(variant, function.get("timeout_seconds"), "variant function timeout_seconds");
         }
         // The generate function sits behind the nano RPC entry too, which dispatches every action.
@@ -43,8 +46,14 @@ class WorkApiStackTest {
         assertText("validate", validate.get("serve"), "validate serves work_validate");
         assertText("${var.generate.memory_mb}", generate.get("memory_mb"), "generate memory");
         assertText("${var.validate.memory_mb}", validate.get("memory_mb"), "validate memory");
-        assertText("${var.generate.reserved_concurrency}", generate.get("reserved_concurrency"), "generate reserved concurrency");
-        assertText("${var.validate.reserved_concurrency}", validate.get("reserved_concurrency"), "validate reserved concurrency");
+        assertText(
+                "${var.generate.reserved_concurrency}",
+                generate.get("reserved_concurrency"),
+                "generate reserved concurrency");
+        assertText(
+                "${var.validate.reserved_concurrency}",
+                validate.get("reserved_concurrency"),
+                "validate reserved concurrency");
         assertFalse(validate.has("capacity_provider_arn"), "validate stays on plain Lambda");
     }
 
@@ -56,9 +65,13 @@ class WorkApiStackTest {
         expected.put("POST /${var.name}/work_validate", "validate/work_validate");
 
         Map<String, String> actual = new LinkedHashMap<>();
-        variant.local("routes").properties().iterator().forEachRemaining(route -> actual.put(
-                route.getValue().get("route_key").asText(),
-                route.getValue().get("function").asText() + route.getValue().get("path").asText()));
+        variant.local("routes")
+                .properties()
+                .iterator()
+                .forEachRemaining(route -> actual.put(
+                        route.getValue().get("route_key").asText(),
+                        route.getValue().get("function").asText()
+                                + route.getValue().get("path").asText()));
         assertEquals(expected, actual, "route key -> function and the path the application sees");
 
         assertText("${module.generate}", variant.local("functions").get("generate"), "generate -> module.generate");
@@ -67,17 +80,28 @@ class WorkApiStackTest {
         JsonNode route = variant.resource("aws_apigatewayv2_route", "this");
         assertText("${local.routes}", route.get("for_each"), "one route per entry of local.routes");
         assertText("${each.value.route_key}", route.get("route_key"), "route key");
-        assertText("integrations/${aws_apigatewayv2_integration.this[each.key].id}", route.get("target"), "each route targets its own integration");
+        assertText(
+                "integrations/${aws_apigatewayv2_integration.this[each.key].id}",
+                route.get("target"),
+                "each route targets its own integration");
 
         JsonNode integration = variant.resource("aws_apigatewayv2_integration", "this");
         assertText("${local.routes}", integration.get("for_each"), "one integration per route");
-        assertText("${local.functions[each.value.function].alias_invoke_arn}", integration.get("integration_uri"),
+        assertText(
+                "${local.functions[each.value.function].alias_invoke_arn}",
+                integration.get("integration_uri"),
                 "the integration invokes the route's function through its SnapStart alias");
-        assertText("${each.value.path}", integration.get("request_parameters").get("overwrite:path"), "the path the application sees");
+        assertText(
+                "${each.value.path}",
+                integration.get("request_parameters").get("overwrite:path"),
+                "the path the application sees");
 
         JsonNode permission = variant.resource("aws_lambda_permission", "api");
         assertText("${local.functions}", permission.get("for_each"), "both functions may be invoked by the API");
-        assertText("${each.value.alias_name}", permission.get("qualifier"), "the permission is on the alias API Gateway invokes");
+        assertText(
+                "${each.value.alias_name}",
+                permission.get("qualifier"),
+                "the permission is on the alias API Gateway invokes");
         assertText("apigateway.amazonaws.com", permission.get("principal"), "principal");
     }
 
@@ -85,11 +109,17 @@ class WorkApiStackTest {
     void everyIntegrationIsALambdaProxyWithPayloadFormat2() {
         int integrations = 0;
         for (TerraformDir dir : new TerraformDir[] {variant, stack}) {
-            for (Map.Entry<String, JsonNode> integration : dir.resources("aws_apigatewayv2_integration").entrySet()) {
+            for (Map.Entry<String, JsonNode> integration :
+                    dir.resources("aws_apigatewayv2_integration").entrySet()) {
                 integrations++;
-                assertText("2.0", integration.getValue().get("payload_format_version"), integration.getKey() + " payload format");
+                assertText(
+                        "2.0",
+                        integration.getValue().get("payload_format_version"),
+                        integration.getKey() + " payload format");
                 assertText("AWS_PROXY", integration.getValue().get("integration_type"), integration.getKey() + " type");
-                assertTrue(integration.getValue().get("timeout_milliseconds").asInt() <= 30000, integration.getKey() + " timeout");
+                assertTrue(
+                        integration.getValue().get("timeout_milliseconds").asInt() <= 30000,
+                        integration.getKey() + " timeout");
             }
         }
         assertEquals(1, integrations, "the one integration resource (one per route through for_each)");
@@ -99,23 +129,33 @@ class WorkApiStackTest {
     void everyThrottleSetsBothValues() {
         JsonNode stage = stack.resource("aws_apigatewayv2_stage", "this");
         JsonNode stageDefaults = block(stage, "default_route_settings", "stage");
-        JsonNode routeSettings = block(block(stage.get("dynamic"), "route_settings", "stage"), "content", "route_settings");
-        assertText("${local.route_functions}", block(stage.get("dynamic"), "route_settings", "stage").get("for_each"),
+        JsonNode routeSettings =
+                block(block(stage.get("dynamic"), "route_settings", "stage"), "content", "route_settings");
+        assertText(
+                "${local.route_functions}",
+                block(stage.get("dynamic"), "route_settings", "stage").get("for_each"),
                 "a throttle on every route of every variant");
         int throttles = 0;
         for (JsonNode throttle : new JsonNode[] {stageDefaults, routeSettings}) {
             // An unset limit is 0, and 0 refuses every call.
-            assertTrue(throttle.hasNonNull("throttling_rate_limit") && throttle.hasNonNull("throttling_burst_limit"),
+            assertTrue(
+                    throttle.hasNonNull("throttling_rate_limit") && throttle.hasNonNull("throttling_burst_limit"),
                     "both throttling values in " + throttle);
             throttles++;
         }
         assertEquals(2, throttles);
         for (String kind : new String[] {"generate", "validate"}) {
             JsonNode defaults = stack.variable("route_throttles").get("default").get(kind);
-            assertTrue(defaults.get("rate_limit").asDouble() > 0 && defaults.get("burst_limit").asInt() >= 1, kind + " throttle defaults " + defaults);
+            assertTrue(
+                    defaults.get("rate_limit").asDouble() > 0
+                            && defaults.get("burst_limit").asInt() >= 1,
+                    kind + " throttle defaults " + defaults);
         }
         JsonNode stageDefault = stack.variable("stage_throttle").get("default");
-        assertTrue(stageDefault.get("rate_limit").asDouble() > 0 && stageDefault.get("burst_limit").asInt() >= 1, "stage throttle defaults");
+        assertTrue(
+                stageDefault.get("rate_limit").asDouble() > 0
+                        && stageDefault.get("burst_limit").asInt() >= 1,
+                "stage throttle defaults");
     }
 
     @Test
@@ -123,7 +163,10 @@ class WorkApiStackTest {
         JsonNode stage = stack.resource("aws_apigatewayv2_stage", "this");
         JsonNode logs = block(stage, "access_log_settings", "stage");
         assertText("${aws_cloudwatch_log_group.access.arn}", logs.get("destination_arn"), "access logs destination");
-        assertText("${var.log_retention_days}", stack.resource("aws_cloudwatch_log_group", "access").get("retention_in_days"), "retention");
+        assertText(
+                "${var.log_retention_days}",
+                stack.resource("aws_cloudwatch_log_group", "access").get("retention_in_days"),
+                "retention");
         assertText("$default", stage.get("name"), "no stage prefix in the paths");
 
         JsonNode api = stack.resource("aws_apigatewayv2_api", "this");
@@ -139,14 +182,25 @@ class WorkApiStackTest {
     void defaultVariantsAreX86AndArmWithLargeGenerateMemory() {
         JsonNode variants = stack.variable("variants").get("default");
         Map<String, String> architectures = new LinkedHashMap<>();
-        variants.properties().iterator().forEachRemaining(v -> architectures.put(v.getKey(), v.getValue().get("architecture").asText()));
-        assertEquals(Map.of("x86_64", "x86_64", "arm64", "arm64"), architectures, "default variants and their architectures");
+        variants.properties()
+                .iterator()
+                .forEachRemaining(v -> architectures.put(
+                        v.getKey(), v.getValue().get("architecture").asText()));
+        assertEquals(
+                Map.of("x86_64", "x86_64", "arm64", "arm64"),
+                architectures,
+                "default variants and their architectures");
         String type = stack.variable("variants").get("type").asText().replaceAll("\\s+", " ");
-        assertTrue(type.contains("generate_memory_mb = optional(number, 10240)"), "generate gets 10,240 MB (about 6 vCPUs) by default: " + type);
+        assertTrue(
+                type.contains("generate_memory_mb = optional(number, 10240)"),
+                "generate gets 10,240 MB (about 6 vCPUs) by default: " + type);
 
         JsonNode call = stack.module("variant");
         assertText("${var.variants}", call.get("for_each"), "one variant module per entry");
-        assertText("${each.value.architecture}", call.get("architecture"), "the variant's architecture reaches its functions");
+        assertText(
+                "${each.value.architecture}",
+                call.get("architecture"),
+                "the variant's architecture reaches its functions");
         assertTimeoutUnder30(stack, call.get("timeout_seconds"), "stack timeout_seconds");
     }
 
@@ -154,24 +208,43 @@ class WorkApiStackTest {
     void managedInstancesAreOffByDefaultAndOfferAvx512AndNewerGraviton() {
         JsonNode managed = stack.variable("managed_instances");
         assertFalse(managed.get("default").get("enabled").asBoolean(), "managed instances off by default");
-        assertText("${var.managed_instances.enabled ? var.managed_instance_variants : {}}", stack.local("managed_variants"),
+        assertText(
+                "${var.managed_instances.enabled ? var.managed_instance_variants : {}}",
+                stack.local("managed_variants"),
                 "no managed variant unless enabled");
         Map<String, String> offered = new LinkedHashMap<>();
-        stack.variable("managed_instance_variants").get("default").properties().iterator().forEachRemaining(v -> offered.put(
-                v.getValue().get("architecture").asText(), v.getValue().get("instance_types").toString()));
-        assertTrue(offered.getOrDefault("x86_64", "").matches(".*\"c7[ia]\\..*"), "an AVX-512 (c7i/c7a) variant: " + offered);
-        assertTrue(offered.getOrDefault("arm64", "").matches(".*\"c[78]g\\..*"), "a newer Graviton (c7g/c8g) variant: " + offered);
+        stack.variable("managed_instance_variants")
+                .get("default")
+                .properties()
+                .iterator()
+                .forEachRemaining(v -> offered.put(
+                        v.getValue().get("architecture").asText(),
+                        v.getValue().get("instance_types").toString()));
+        assertTrue(
+                offered.getOrDefault("x86_64", "").matches(".*\"c7[ia]\\..*"),
+                "an AVX-512 (c7i/c7a) variant: " + offered);
+        assertTrue(
+                offered.getOrDefault("arm64", "").matches(".*\"c[78]g\\..*"),
+                "a newer Graviton (c7g/c8g) variant: " + offered);
 
         JsonNode provider = stack.resource("aws_lambda_capacity_provider", "this");
         assertText("${local.managed_variants}", provider.get("for_each"), "one capacity provider per managed variant");
-        assertEquals("[\"${each.value.architecture}\"]", String.valueOf(block(provider, "instance_requirements", "capacity provider").get("architectures")),
+        assertEquals(
+                "[\"${each.value.architecture}\"]",
+                String.valueOf(block(provider, "instance_requirements", "capacity provider")
+                        .get("architectures")),
                 "capacity provider architecture");
-        assertText("${each.value.max_vcpu_count}", block(provider, "capacity_provider_scaling_config", "capacity provider").get("max_vcpu_count"),
+        assertText(
+                "${each.value.max_vcpu_count}",
+                block(provider, "capacity_provider_scaling_config", "capacity provider")
+                        .get("max_vcpu_count"),
                 "a vCPU ceiling bounds the EC2 bill");
 
         JsonNode call = stack.module("managed_variant");
         assertText("${local.managed_variants}", call.get("for_each"), "managed variant modules");
-        assertText("${aws_lambda_capacity_provider.this[each.key].arn}", call.get("managed_instances").get("capacity_provider_arn"),
+        assertText(
+                "${aws_lambda_capacity_provider.this[each.key].arn}",
+                call.get("managed_instances").get("capacity_provider_arn"),
                 "each managed variant runs on its own capacity provider");
         assertTimeoutUnder30(stack, call.get("timeout_seconds"), "managed timeout_seconds");
     }
@@ -182,7 +255,9 @@ class WorkApiStackTest {
         JsonNode values = Hcl.parse(example).get(example.toString());
         Set<String> set = new TreeSet<>();
         values.fieldNames().forEachRemaining(set::add);
-        assertTrue(set.containsAll(Set.of("region", "variants", "settings", "stage_throttle", "route_throttles")), "example sets " + set);
+        assertTrue(
+                set.containsAll(Set.of("region", "variants", "settings", "stage_throttle", "route_throttles")),
+                "example sets " + set);
         set.removeAll(stack.variables().keySet());
         assertEquals(Set.of(), set, "example sets variables the stack does not declare");
     }
@@ -190,9 +265,20 @@ class WorkApiStackTest {
     @Test
     void everyLambdaFunctionIsDeclaredInTheCheckedModule() {
         Map<String, Integer> functions = new LinkedHashMap<>();
-        Hcl.terraformTree().properties().iterator().forEachRemaining(file -> file.getValue().path("resource").path("aws_lambda_function")
-                .fieldNames().forEachRemaining(name -> functions.merge(Hcl.TERRAFORM.relativize(java.nio.file.Path.of(file.getKey())) + ":" + name, 1, Integer::sum)));
-        assertEquals(Map.of("modules/work-function/main.tf:this", 1), functions,
+        Hcl.terraformTree()
+                .properties()
+                .iterator()
+                .forEachRemaining(file -> file.getValue()
+                        .path("resource")
+                        .path("aws_lambda_function")
+                        .fieldNames()
+                        .forEachRemaining(name -> functions.merge(
+                                Hcl.TERRAFORM.relativize(java.nio.file.Path.of(file.getKey())) + ":" + name,
+                                1,
+                                Integer::sum)));
+        assertEquals(
+                Map.of("modules/work-function/main.tf:this", 1),
+                functions,
                 "every function comes from modules/work-function, whose timeout, JVM options, concurrency and SnapStart are checked");
     }
 }

@@ -32,9 +32,13 @@ class WorkFunctionModuleTest {
     @Test
     void runsTheQuarkusHandlerOnJava25() {
         assertText("java25", function.get("runtime"), "runtime");
-        assertText("io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest", function.get("handler"), "handler");
+        assertText(
+                "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest",
+                function.get("handler"),
+                "handler");
         assertText("${var.package_path}", function.get("filename"), "filename");
-        assertText("${filebase64sha256(var.package_path)}", function.get("source_code_hash"), "a new zip must redeploy");
+        assertText(
+                "${filebase64sha256(var.package_path)}", function.get("source_code_hash"), "a new zip must redeploy");
     }
 
     @Test
@@ -46,8 +50,10 @@ class WorkFunctionModuleTest {
     void architectureIsTheVariantsAndOnlyX86OrArm() {
         JsonNode architectures = function.get("architectures");
         assertEquals("[\"${var.architecture}\"]", String.valueOf(architectures), "architectures");
-        assertTrue(validations(module.variable("architecture")).stream()
-                .anyMatch(c -> c.contains("\"x86_64\"") && c.contains("\"arm64\"")), "architecture validated to x86_64 | arm64");
+        assertTrue(
+                validations(module.variable("architecture")).stream()
+                        .anyMatch(c -> c.contains("\"x86_64\"") && c.contains("\"arm64\"")),
+                "architecture validated to x86_64 | arm64");
     }
 
     @Test
@@ -55,15 +61,20 @@ class WorkFunctionModuleTest {
         JsonNode variables = block(function, "environment", "function").get("variables");
         assertNotNull(variables, "environment.variables");
         assertText("${local.java_tool_options}", variables.get("JAVA_TOOL_OPTIONS"), "JAVA_TOOL_OPTIONS");
-        assertEquals("join(\" \", concat(local.required_jvm_options, var.extra_jvm_options))",
-                expression(module.local("java_tool_options")), "java_tool_options: the required options first");
+        assertEquals(
+                "join(\" \", concat(local.required_jvm_options, var.extra_jvm_options))",
+                expression(module.local("java_tool_options")),
+                "java_tool_options: the required options first");
 
         List<String> required = new ArrayList<>();
         module.local("required_jvm_options").forEach(option -> required.add(option.asText()));
         // With a space instead of '=' the JVM does not start (JAVA_TOOL_OPTIONS is split on spaces).
-        assertTrue(required.contains("--add-modules=jdk.incubator.vector"), "--add-modules=jdk.incubator.vector in " + required);
+        assertTrue(
+                required.contains("--add-modules=jdk.incubator.vector"),
+                "--add-modules=jdk.incubator.vector in " + required);
         // Lambda stops at C1 by default; the vector kernel needs C2.
-        assertTrue(required.contains("-XX:TieredStopAtLevel=4") || required.contains("-XX:-TieredCompilation"),
+        assertTrue(
+                required.contains("-XX:TieredStopAtLevel=4") || required.contains("-XX:-TieredCompilation"),
                 "a flag that keeps C2 on in " + required);
         assertTrue(required.stream().noneMatch(o -> o.contains(" ")), "one option per element: " + required);
         // jboss-threads throws IllegalAccessError when a thread exits without it (Lambda does not use java -jar).
@@ -71,8 +82,12 @@ class WorkFunctionModuleTest {
         // The runtime's -XX:TieredStopAtLevel=1 on the command line beats JAVA_TOOL_OPTIONS: the wrapper in the zip
         // takes it off (dev.nanowork.lambda.LambdaRuntimeIT runs it).
         assertText("/var/task/jvm-wrapper.sh", variables.get("AWS_LAMBDA_EXEC_WRAPPER"), "AWS_LAMBDA_EXEC_WRAPPER");
-        assertTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")), "the wrapper is executable");
-        assertTrue(validations(module.variable("extra_jvm_options")).stream().anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
+        assertTrue(
+                java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")),
+                "the wrapper is executable");
+        assertTrue(
+                validations(module.variable("extra_jvm_options")).stream()
+                        .anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
                 "extra_jvm_options must refuse options that stop below C2");
     }
 
@@ -81,28 +96,46 @@ class WorkFunctionModuleTest {
         JsonNode variables = block(function, "environment", "function").get("variables");
         Set<String> names = new TreeSet<>();
         variables.fieldNames().forEachRemaining(names::add);
-        assertEquals(Set.of("AWS_LAMBDA_EXEC_WRAPPER", "JAVA_TOOL_OPTIONS", "NANO_WORK_KERNEL", "NANO_WORK_THREADS", "NANO_WORK_SERVE",
-                "NANO_WORK_MAX_DIFFICULTY", "NANO_WORK_DEADLINE"), names);
+        assertEquals(
+                Set.of(
+                        "AWS_LAMBDA_EXEC_WRAPPER",
+                        "JAVA_TOOL_OPTIONS",
+                        "NANO_WORK_KERNEL",
+                        "NANO_WORK_THREADS",
+                        "NANO_WORK_SERVE",
+                        "NANO_WORK_MAX_DIFFICULTY",
+                        "NANO_WORK_DEADLINE"),
+                names);
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
         // to NANO_WORK_MAX_DIFFICULTY), so a renamed setting cannot silently stop reaching the function.
         Set<String> applicationKeys = new TreeSet<>();
         for (java.lang.reflect.Method m : dev.nanowork.config.WorkConfig.class.getDeclaredMethods()) {
             if (m.getParameterCount() == 0 && m.getReturnType() != dev.nanowork.config.WorkConfig.Benchmark.class) {
-                applicationKeys.add("NANO_WORK_" + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT));
+                applicationKeys.add("NANO_WORK_"
+                        + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT));
             }
         }
-        names.stream().filter(n -> n.startsWith("NANO_WORK_"))
-                .forEach(n -> assertTrue(applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
+        names.stream()
+                .filter(n -> n.startsWith("NANO_WORK_"))
+                .forEach(n -> assertTrue(
+                        applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
         assertText("${var.serve}", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
-        assertTrue(validations(module.variable("serve")).stream()
-                .anyMatch(c -> c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"both\"")), "serve validated");
+        assertTrue(
+                validations(module.variable("serve")).stream()
+                        .anyMatch(c ->
+                                c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"both\"")),
+                "serve validated");
     }
 
     @Test
     void reservedConcurrencyBoundsEveryPlainLambdaFunction() {
-        assertText("${local.managed ? -1 : var.reserved_concurrency}", function.get("reserved_concurrent_executions"),
+        assertText(
+                "${local.managed ? -1 : var.reserved_concurrency}",
+                function.get("reserved_concurrent_executions"),
                 "reserved concurrency on plain Lambda; managed instances are bounded by their scaling config");
-        assertTrue(validations(module.variable("reserved_concurrency")).stream().anyMatch(c -> c.contains("var.reserved_concurrency >= 1")),
+        assertTrue(
+                validations(module.variable("reserved_concurrency")).stream()
+                        .anyMatch(c -> c.contains("var.reserved_concurrency >= 1")),
                 "reserved_concurrency must be at least 1 (0 refuses every call)");
         JsonNode scaling = module.resource("aws_lambda_function_scaling_config", "this");
         assertText("${local.managed ? 1 : 0}", scaling.get("count"), "scaling config exactly on managed instances");
@@ -115,23 +148,38 @@ class WorkFunctionModuleTest {
         assertTrue(function.get("publish").asBoolean(), "SnapStart needs published versions");
         JsonNode snapStart = block(function.get("dynamic"), "snap_start", "dynamic blocks");
         // Plain Lambda only: SnapStart snapshots a Firecracker microVM, which managed instances do not use.
-        assertText("${local.managed ? [] : [local.snap_start_apply_on]}", snapStart.get("for_each"), "snap_start.for_each");
-        assertText("${snap_start.value}", block(snapStart, "content", "snap_start").get("apply_on"), "apply_on");
+        assertText(
+                "${local.managed ? [] : [local.snap_start_apply_on]}",
+                snapStart.get("for_each"),
+                "snap_start.for_each");
+        assertText(
+                "${snap_start.value}", block(snapStart, "content", "snap_start").get("apply_on"), "apply_on");
         assertText("PublishedVersions", module.local("snap_start_apply_on"), "snap_start_apply_on");
         // A known boolean: the capacity provider's ARN is unknown at the first plan (terraform test covers it).
         assertText("${var.on_managed_instances}", module.local("managed"), "managed is a known boolean");
 
         JsonNode alias = module.resource("aws_lambda_alias", "live");
-        assertText("${aws_lambda_function.this.version}", alias.get("function_version"), "the alias points at the published version");
-        assertText("${aws_lambda_alias.live.invoke_arn}", module.outputs().get("alias_invoke_arn").get("value"), "alias_invoke_arn output");
+        assertText(
+                "${aws_lambda_function.this.version}",
+                alias.get("function_version"),
+                "the alias points at the published version");
+        assertText(
+                "${aws_lambda_alias.live.invoke_arn}",
+                module.outputs().get("alias_invoke_arn").get("value"),
+                "alias_invoke_arn output");
     }
 
     @Test
     void managedInstancesRunOneRequestPerEnvironment() {
         JsonNode capacity = block(function.get("dynamic"), "capacity_provider_config", "dynamic blocks");
-        assertText("${local.managed ? [var.capacity_provider_arn] : []}", capacity.get("for_each"), "capacity_provider_config.for_each");
-        JsonNode config = block(block(capacity, "content", "capacity_provider_config"),
-                "lambda_managed_instances_capacity_provider_config", "capacity_provider_config");
+        assertText(
+                "${local.managed ? [var.capacity_provider_arn] : []}",
+                capacity.get("for_each"),
+                "capacity_provider_config.for_each");
+        JsonNode config = block(
+                block(capacity, "content", "capacity_provider_config"),
+                "lambda_managed_instances_capacity_provider_config",
+                "capacity_provider_config");
         assertText("${capacity_provider_config.value}", config.get("capacity_provider_arn"), "capacity_provider_arn");
         assertEquals(1, config.get("per_execution_environment_max_concurrency").asInt(), "one search per environment");
     }

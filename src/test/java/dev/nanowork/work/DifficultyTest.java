@@ -21,16 +21,20 @@ class DifficultyTest {
             String why = row.get("direction") + " " + row.get("difficulty") + " " + row.get("source");
             switch (row.get("direction")) {
                 case "to_multiplier" -> {
-                    assertEquals(multiplier, Difficulty.formatMultiplier(Difficulty.toMultiplier(difficulty, base)), why);
+                    assertEquals(
+                            multiplier, Difficulty.formatMultiplier(Difficulty.toMultiplier(difficulty, base)), why);
                     to++;
                 }
                 case "from_multiplier" -> {
-                    assertEquals(Hex.u64(difficulty),
-                            Hex.u64(Difficulty.fromMultiplier(Double.parseDouble(multiplier), base)), why);
+                    assertEquals(
+                            Hex.u64(difficulty),
+                            Hex.u64(Difficulty.fromMultiplier(Double.parseDouble(multiplier), base)),
+                            why);
                     from++;
                 }
                 case "format_multiplier" -> {
-                    assertEquals(multiplier, Difficulty.formatMultiplier(Difficulty.toMultiplier(difficulty, base)), why);
+                    assertEquals(
+                            multiplier, Difficulty.formatMultiplier(Difficulty.toMultiplier(difficulty, base)), why);
                     format++;
                 }
                 default -> throw new AssertionError("unknown direction in " + row);

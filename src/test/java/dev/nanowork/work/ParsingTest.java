@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * The decided parsing rules: exactly the wire width in hex digits, either case; nothing else, not even
@@ -29,16 +29,17 @@ class ParsingTest {
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {
-        "", // empty
-        "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E", // 63 digits (odd length)
-        "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2A", // 65 digits
-        "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2718CC212", // too long
-        "G18CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // non-hex digit
-        " 718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // leading space
-        "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2 ", // trailing space
-        "0x18CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // prefix
-    })
+    @ValueSource(
+            strings = {
+                "", // empty
+                "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E", // 63 digits (odd length)
+                "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2A", // 65 digits
+                "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2718CC212", // too long
+                "G18CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // non-hex digit
+                " 718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // leading space
+                "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2 ", // trailing space
+                "0x18CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2", // prefix
+            })
     void badRootsAreRefused(String text) {
         assertThrows(IllegalArgumentException.class, () -> Root.parse(text));
     }
@@ -54,8 +55,18 @@ class ParsingTest {
 
     @ParameterizedTest
     @NullSource
-    @ValueSource(strings = {"", "2b3d689bbcb21dc", "2b3d689bbcb21dca0", "2b3d689bbcb21dcg", " 2b3d689bbcb21dc",
-        "2b3d689bbcb21dca ", "-b3d689bbcb21dca", "+b3d689bbcb21dca", "0x3d689bbcb21dca"})
+    @ValueSource(
+            strings = {
+                "",
+                "2b3d689bbcb21dc",
+                "2b3d689bbcb21dca0",
+                "2b3d689bbcb21dcg",
+                " 2b3d689bbcb21dc",
+                "2b3d689bbcb21dca ",
+                "-b3d689bbcb21dca",
+                "+b3d689bbcb21dca",
+                "0x3d689bbcb21dca"
+            })
     void badWorksAndDifficultiesAreRefused(String text) {
         assertThrows(IllegalArgumentException.class, () -> Work.parse(text));
         assertThrows(IllegalArgumentException.class, () -> Difficulty.parse(text));

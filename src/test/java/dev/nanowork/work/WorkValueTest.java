@@ -50,7 +50,9 @@ class WorkValueTest {
             if (i == 1) java.util.Arrays.fill(rootBytes, (byte) 0xff); // all-ones root
             Root root = Root.of(rootBytes);
             long work = i < edgeWorks.length * 2 ? edgeWorks[i % edgeWorks.length] : random.nextLong();
-            assertEquals(bouncyCastleValue(rootBytes, work), WorkValue.value(root, work),
+            assertEquals(
+                    bouncyCastleValue(rootBytes, work),
+                    WorkValue.value(root, work),
                     () -> "root " + root + " work " + new Work(work));
             checked++;
         }

@@ -37,7 +37,8 @@ public final class KernelAB {
         int pairs = Integer.parseInt(args[1]);
         long nonces = Long.parseLong(args[2]);
         String[] dirs = Arrays.copyOfRange(args, 3, args.length);
-        String[] dependencies = Files.readString(Path.of("target/bench.classpath")).strip().split(":");
+        String[] dependencies =
+                Files.readString(Path.of("target/bench.classpath")).strip().split(":");
         int n = dirs.length;
         Object[] searches = new Object[n];
         Method[] search = new Method[n];
@@ -50,10 +51,13 @@ public final class KernelAB {
             Class<?> kernelClass = loader.loadClass("dev.nanowork.kernel.WorkKernel");
             Class<?> rootClass = loader.loadClass("dev.nanowork.work.Root");
             Object choice = choiceClass.getMethod("parse", String.class).invoke(null, kernel);
-            Object selection = loader.loadClass("dev.nanowork.kernel.KernelSelector").getMethod("select", choiceClass)
+            Object selection = loader.loadClass("dev.nanowork.kernel.KernelSelector")
+                    .getMethod("select", choiceClass)
                     .invoke(null, choice);
             Object k = selection.getClass().getMethod("kernel").invoke(selection);
-            loader.loadClass("dev.nanowork.kernel.KernelWarmup").getMethod("prime", kernelClass).invoke(null, k);
+            loader.loadClass("dev.nanowork.kernel.KernelWarmup")
+                    .getMethod("prime", kernelClass)
+                    .invoke(null, k);
             Object root = rootClass.getMethod("parse", String.class).invoke(null, ROOT);
             searches[i] = kernelClass.getMethod("forRoot", rootClass).invoke(k, root);
             search[i] = loader.loadClass("dev.nanowork.kernel.WorkKernel$RootSearch")
@@ -75,8 +79,16 @@ public final class KernelAB {
             Arrays.sort(ratio);
             double[] sorted = rates[i].clone();
             Arrays.sort(sorted);
-            System.out.printf(Locale.ROOT, "%s %s: median %.2f MH/s, ratio to %s %.3f (quartiles %.3f %.3f)%n", kernel,
-                    dirs[i], sorted[pairs / 2], dirs[0], ratio[pairs / 2], ratio[pairs / 4], ratio[3 * pairs / 4]);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s %s: median %.2f MH/s, ratio to %s %.3f (quartiles %.3f %.3f)%n",
+                    kernel,
+                    dirs[i],
+                    sorted[pairs / 2],
+                    dirs[0],
+                    ratio[pairs / 2],
+                    ratio[pairs / 4],
+                    ratio[3 * pairs / 4]);
         }
     }
 }

@@ -34,6 +34,7 @@ import org.bouncycastle.crypto.digests.Blake2bDigest;
 public final class KernelBench {
     /** Practically unreachable (only 2^64 - 1 reaches it), so the search runs until its deadline. */
     private static final Difficulty UNREACHABLE = new Difficulty(-1L);
+
     private static final Root ROOT = Root.parse("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2");
 
     private KernelBench() {}
@@ -49,12 +50,22 @@ public final class KernelBench {
         }
         if (Arrays.asList(args).contains("--child")) {
             Measurement m = measure(KernelChoice.parse(kernel), threads, seconds);
-            System.out.printf(Locale.ROOT, "RESULT %s %d %d %.3f %.3f %.3f %.3f %.3f%n", m.kernel(), m.lanes(), m.states(),
-                    m.mhs(), m.baselineMhs(), m.cores(), m.baselineCores(), m.pairedRatio());
+            System.out.printf(
+                    Locale.ROOT,
+                    "RESULT %s %d %d %.3f %.3f %.3f %.3f %.3f%n",
+                    m.kernel(),
+                    m.lanes(),
+                    m.states(),
+                    m.mhs(),
+                    m.baselineMhs(),
+                    m.cores(),
+                    m.baselineCores(),
+                    m.pairedRatio());
             return;
         }
         List<String> jvmOptions = ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-                .filter(a -> !a.startsWith("-Djava.class.path")).toList();
+                .filter(a -> !a.startsWith("-Djava.class.path"))
+                .toList();
         double[] mhs = new double[runs];
         double[] baseline = new double[runs];
         double[] cores = new double[runs];
@@ -65,12 +76,24 @@ public final class KernelBench {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(jvmOptions);
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), KernelBench.class.getName(),
-                    "--child", "--kernel", kernel, "--threads", Integer.toString(threads), "--seconds", Double.toString(seconds)));
-            Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+            command.addAll(List.of(
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    KernelBench.class.getName(),
+                    "--child",
+                    "--kernel",
+                    kernel,
+                    "--threads",
+                    Integer.toString(threads),
+                    "--seconds",
+                    Double.toString(seconds)));
+            Process child =
+                    new ProcessBuilder(command).redirectErrorStream(true).start();
             String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             if (child.waitFor() != 0) throw new IllegalStateException("benchmark JVM failed:\n" + out);
-            String line = out.lines().filter(l -> l.startsWith("RESULT ")).findFirst()
+            String line = out.lines()
+                    .filter(l -> l.startsWith("RESULT "))
+                    .findFirst()
                     .orElseThrow(() -> new IllegalStateException("no result from the benchmark JVM:\n" + out));
             String[] f = line.split(" ");
             shape = f;
@@ -82,14 +105,29 @@ public final class KernelBench {
         }
         double medianMhs = median(mhs);
         double medianBaseline = median(baseline);
-        System.out.println(String.format(Locale.ROOT,
+        System.out.println(String.format(
+                Locale.ROOT,
                 "{\"kernel\":\"%s\",\"lanes\":%s,\"states\":%s,\"threads\":%d,\"mhs\":%.2f,\"baseline_mhs\":%.2f,"
                         + "\"ratio\":%.1f,\"paired_ratio\":%.2f,\"cores_used\":%.2f,\"baseline_cores_used\":%.2f,\"runs\":%d,\"seconds\":%s,\"mhs_runs\":%s,\"baseline_runs\":%s,\"paired_ratio_runs\":%s,"
                         + "\"jvm_options\":\"%s\",\"java\":\"%s\",\"cpu\":\"%s\",\"load_average\":%.2f}",
-                shape[1], shape[2], shape[3], threads, medianMhs, medianBaseline, medianMhs / medianBaseline,
-                median(pairedRatios), median(cores), median(baselineCores), runs,
-                seconds, json(mhs), json(baseline), json(pairedRatios), String.join(" ", jvmOptions).replace("\"", "'"),
-                System.getProperty("java.vm.version"), cpuModel(),
+                shape[1],
+                shape[2],
+                shape[3],
+                threads,
+                medianMhs,
+                medianBaseline,
+                medianMhs / medianBaseline,
+                median(pairedRatios),
+                median(cores),
+                median(baselineCores),
+                runs,
+                seconds,
+                json(mhs),
+                json(baseline),
+                json(pairedRatios),
+                String.join(" ", jvmOptions).replace("\"", "'"),
+                System.getProperty("java.vm.version"),
+                cpuModel(),
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
     }
 
@@ -98,8 +136,15 @@ public final class KernelBench {
      * CPU cores the process really got meanwhile (process CPU time over wall time: on a shared machine
      * 2 threads may get less than 2 cores).
      */
-    record Measurement(String kernel, int lanes, int states, double mhs, double baselineMhs, double cores,
-            double baselineCores, double pairedRatio) {}
+    record Measurement(
+            String kernel,
+            int lanes,
+            int states,
+            double mhs,
+            double baselineMhs,
+            double cores,
+            double baselineCores,
+            double pairedRatio) {}
 
     /** Turns of kernel and baseline per measurement. */
     private static final int SLICES = 10;
@@ -133,13 +178,20 @@ public final class KernelBench {
                 pairs[i] = result.megahashesPerSecond() / rate;
             }
         }
-        return new Measurement(kernel.name(), kernel.lanes(), kernel.states(), kernelHashes * 1e3 / kernelNanos,
-                baselineHashes * 1e3 / baselineNanos, (double) kernelCpu / kernelNanos, (double) baselineCpu / baselineNanos,
+        return new Measurement(
+                kernel.name(),
+                kernel.lanes(),
+                kernel.states(),
+                kernelHashes * 1e3 / kernelNanos,
+                baselineHashes * 1e3 / baselineNanos,
+                (double) kernelCpu / kernelNanos,
+                (double) baselineCpu / baselineNanos,
                 median(pairs));
     }
 
     private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** Bouncy Castle BLAKE2b-64 of (nonce LE || root), one nonce at a time, on {@code threads} threads; MH/s. */
@@ -185,14 +237,18 @@ public final class KernelBench {
 
     private static String json(double[] values) {
         StringBuilder s = new StringBuilder("[");
-        for (int i = 0; i < values.length; i++) s.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.2f", values[i]));
+        for (int i = 0; i < values.length; i++)
+            s.append(i == 0 ? "" : ",").append(String.format(Locale.ROOT, "%.2f", values[i]));
         return s.append(']').toString();
     }
 
     private static String cpuModel() {
         try {
-            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .findFirst().map(l -> l.substring(l.indexOf(':') + 1).strip()).orElse("unknown");
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .findFirst()
+                    .map(l -> l.substring(l.indexOf(':') + 1).strip())
+                    .orElse("unknown");
         } catch (IOException e) {
             return System.getProperty("os.arch");
         }

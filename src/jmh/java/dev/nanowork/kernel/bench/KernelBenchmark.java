@@ -35,13 +35,23 @@ import org.openjdk.jmh.annotations.Warmup;
 public class KernelBenchmark {
     private static final int NONCES = 1 << 14;
 
-    @Param({"vector512x2", "vector512x1", "vector256x2", "vector256x1", "vector128x2", "vector128x1", "scalar", "scalarx2"})
+    @Param({
+        "vector512x2",
+        "vector512x1",
+        "vector256x2",
+        "vector256x1",
+        "vector128x2",
+        "vector128x1",
+        "scalar",
+        "scalarx2"
+    })
     public String kernel;
 
     private WorkKernel.RootSearch search;
     private long nonce;
     private final Blake2bDigest digest = new Blake2bDigest(null, 8, null, null);
-    private final byte[] root = Root.parse("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2").bytes();
+    private final byte[] root = Root.parse("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2")
+            .bytes();
     private final byte[] work = new byte[8];
     private final byte[] out = new byte[8];
 

@@ -33,19 +33,27 @@ public final class KernelRate {
             KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(args[0]));
             long selected = System.nanoTime();
             double primed = selection.prime();
-            System.out.printf(Locale.ROOT, "%s | select %.2f s, prime %.2f s (%.1f MH/s), JVM up %.2f s%n", selection.startupLine(1),
-                    (selected - began) / 1e9, (System.nanoTime() - selected) / 1e9, primed,
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s | select %.2f s, prime %.2f s (%.1f MH/s), JVM up %.2f s%n",
+                    selection.startupLine(1),
+                    (selected - began) / 1e9,
+                    (System.nanoTime() - selected) / 1e9,
+                    primed,
                     java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             return;
         }
-        WorkKernel kernel = args[0].contains(".") ? tried(args[0]) : KernelSelector.select(KernelChoice.parse(args[0])).kernel();
+        WorkKernel kernel = args[0].contains(".")
+                ? tried(args[0])
+                : KernelSelector.select(KernelChoice.parse(args[0])).kernel();
         int threads = Integer.parseInt(args[1]);
         double seconds = Double.parseDouble(args[2]);
         KernelWarmup.prime(kernel);
         Root root = Root.parse("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2");
         try (WorkSearch search = new WorkSearch(kernel, threads)) {
             search.search(root, new Difficulty(-1L), System.nanoTime() + 300_000_000L, new CancelSignal());
-            SearchResult r = search.search(root, new Difficulty(-1L), System.nanoTime() + (long) (seconds * 1e9), new CancelSignal());
+            SearchResult r = search.search(
+                    root, new Difficulty(-1L), System.nanoTime() + (long) (seconds * 1e9), new CancelSignal());
             System.out.printf(Locale.ROOT, "%s %d %.2f%n", kernel.name(), threads, r.megahashesPerSecond());
         }
     }

@@ -47,7 +47,11 @@ public final class KernelGenerator {
     // ---------------------------------------------------------------------------------------------------------
     // The symbolic run
 
-    enum Op { ADD, XOR, ROR }
+    enum Op {
+        ADD,
+        XOR,
+        ROR
+    }
 
     /** A value of the run: a constant, a per-root value, the nonce, or a per-nonce expression. */
     sealed interface Val permits Const, RootVal, Nonce, Node, Ref {}
@@ -135,13 +139,17 @@ public final class KernelGenerator {
                 String at = "round " + round + " ";
                 Val x = m[SIGMA[round][2 * gi]], y = m[SIGMA[round][2 * gi + 1]];
                 v[a] = assign(a, step, gi, 0, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), x, 0, at + "v" + a));
-                v[d] = assign(d, step, gi, 1, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 32, at + "v" + d));
+                v[d] = assign(
+                        d, step, gi, 1, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 32, at + "v" + d));
                 v[c] = assign(c, step, gi, 2, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
-                v[b] = assign(b, step, gi, 3, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 24, at + "v" + b));
+                v[b] = assign(
+                        b, step, gi, 3, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 24, at + "v" + b));
                 v[a] = assign(a, step, gi, 4, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), y, 0, at + "v" + a));
-                v[d] = assign(d, step, gi, 5, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 16, at + "v" + d));
+                v[d] = assign(
+                        d, step, gi, 5, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 16, at + "v" + d));
                 v[c] = assign(c, step, gi, 6, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
-                v[b] = assign(b, step, gi, 7, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 63, at + "v" + b));
+                v[b] = assign(
+                        b, step, gi, 7, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 63, at + "v" + b));
             }
         }
         System.arraycopy(v, 0, finalV, 0, 16);
@@ -204,20 +212,63 @@ public final class KernelGenerator {
      * so they stay one round per method and {@code auto} keeps them only when they measure faster.
      */
     static final List<Shape> SHAPES = List.of(
-            new Shape("scalar", "ScalarKernel", 0, 1, 2, 12,
+            new Shape(
+                    "scalar",
+                    "ScalarKernel",
+                    0,
+                    1,
+                    2,
+                    12,
                     "one nonce at a time, G functions two at a time so that two dependency chains overlap"),
-            new Shape("scalarx2", "ScalarX2Kernel", 0, 2, 1, 6,
+            new Shape(
+                    "scalarx2",
+                    "ScalarX2Kernel",
+                    0,
+                    2,
+                    1,
+                    6,
                     "two nonces interleaved statement by statement, for the integer units' parallelism"),
-            new Shape("vector512x1", "Vector512x1", 512, 1, 4, 2,
+            new Shape(
+                    "vector512x1",
+                    "Vector512x1",
+                    512,
+                    1,
+                    4,
+                    2,
                     "one state, G functions four at a time (32 vector registers on AVX-512)"),
-            new Shape("vector512x2", "Vector512x2", 512, 2, 2, 2,
+            new Shape(
+                    "vector512x2",
+                    "Vector512x2",
+                    512,
+                    2,
+                    2,
+                    2,
                     "two interleaved states, G functions two at a time per state: hides the latency of vector integer operations"),
-            new Shape("vector256x1", "Vector256x1", 256, 1, 2, 2,
+            new Shape(
+                    "vector256x1",
+                    "Vector256x1",
+                    256,
+                    1,
+                    2,
+                    2,
                     "one state, G functions two at a time: few live values for AVX2's 16 ymm registers"),
-            new Shape("vector256x2", "Vector256x2", 256, 2, 2, 2,
+            new Shape(
+                    "vector256x2",
+                    "Vector256x2",
+                    256,
+                    2,
+                    2,
+                    2,
                     "two interleaved states, G functions two at a time per state"),
             new Shape("vector128x1", "Vector128x1", 128, 1, 2, 2, "one state, G functions two at a time"),
-            new Shape("vector128x2", "Vector128x2", 128, 2, 2, 2, "two interleaved states, G functions two at a time per state"));
+            new Shape(
+                    "vector128x2",
+                    "Vector128x2",
+                    128,
+                    2,
+                    2,
+                    2,
+                    "two interleaved states, G functions two at a time per state"));
 
     /** Every generated file, by path relative to the project directory. */
     public static Map<String, String> files() {
@@ -227,7 +278,8 @@ public final class KernelGenerator {
         List<Val> leaves = gen.leaves();
         files.put("src/main/java/dev/nanowork/kernel/RootConstants.java", gen.rootConstants(leaves));
         for (Shape shape : SHAPES) {
-            String dir = shape.scalar() ? "src/main/java/dev/nanowork/kernel/" : "src/main/java/dev/nanowork/kernel/vector/";
+            String dir =
+                    shape.scalar() ? "src/main/java/dev/nanowork/kernel/" : "src/main/java/dev/nanowork/kernel/vector/";
             files.put(dir + shape.className() + ".java", gen.kernel(shape, leaves));
         }
         return files;
@@ -245,11 +297,23 @@ public final class KernelGenerator {
             for (int i = 2; i < args.length; i++) {
                 String[] f = args[i].split(":");
                 int bits = Integer.parseInt(f[1]);
-                Shape shape = new Shape(f[0], f[0].substring(0, 1).toUpperCase(Locale.ROOT) + f[0].substring(1), bits,
-                        Integer.parseInt(f[2]), Integer.parseInt(f[3]), Integer.parseInt(f[4]), "a shape being tried");
-                Path path = Path.of(args[1], (bits == 0 ? "dev/nanowork/kernel/" : "dev/nanowork/kernel/vector/") + shape.className() + ".java");
+                Shape shape = new Shape(
+                        f[0],
+                        f[0].substring(0, 1).toUpperCase(Locale.ROOT) + f[0].substring(1),
+                        bits,
+                        Integer.parseInt(f[2]),
+                        Integer.parseInt(f[3]),
+                        Integer.parseInt(f[4]),
+                        "a shape being tried");
+                Path path = Path.of(
+                        args[1],
+                        (bits == 0 ? "dev/nanowork/kernel/" : "dev/nanowork/kernel/vector/") + shape.className()
+                                + ".java");
                 Files.createDirectories(path.getParent());
-                Files.writeString(path, gen.kernel(shape, gen.leaves()).replace("\nfinal class", "\npublic final class"), StandardCharsets.UTF_8);
+                Files.writeString(
+                        path,
+                        gen.kernel(shape, gen.leaves()).replace("\nfinal class", "\npublic final class"),
+                        StandardCharsets.UTF_8);
             }
             return;
         }
@@ -357,7 +421,8 @@ public final class KernelGenerator {
         }
 
         String load(int word, int state) {
-            return shape.scalar() ? "state[" + slot(word, state) + "]"
+            return shape.scalar()
+                    ? "state[" + slot(word, state) + "]"
                     : "LongVector.fromArray(SPECIES, state, " + slot(word, state) + ")";
         }
 
@@ -370,7 +435,14 @@ public final class KernelGenerator {
         /** Declares the variable of {@code word} from the hand-over array if this method has not yet. */
         void ensure(int word, int state) {
             String v = word == 16 ? nonceVar(state) : var(word, state);
-            if (declared.add(v)) out.append("        ").append(type()).append(' ').append(v).append(" = ").append(load(word, state)).append(";\n");
+            if (declared.add(v))
+                out.append("        ")
+                        .append(type())
+                        .append(' ')
+                        .append(v)
+                        .append(" = ")
+                        .append(load(word, state))
+                        .append(";\n");
         }
 
         void ensureInputs(Val v, int state) {
@@ -390,7 +462,8 @@ public final class KernelGenerator {
             String x = expr(n.x(), state);
             if (shape.scalar()) {
                 String y = n.y() == null ? "" : expr(n.y(), state);
-                if (n.op() != Op.ROR && n.x() instanceof Node c && c.op() != n.op() && c.op() != Op.ROR) x = "(" + x + ")";
+                if (n.op() != Op.ROR && n.x() instanceof Node c && c.op() != n.op() && c.op() != Op.ROR)
+                    x = "(" + x + ")";
                 if (n.y() instanceof Node c && c.op() != Op.ROR) y = "(" + y + ")";
                 return switch (n.op()) {
                     case ADD -> x + " + " + y;
@@ -409,7 +482,12 @@ public final class KernelGenerator {
             ensureInputs(st.expr, state);
             String v = var(st.word, state);
             String e = expr(st.expr, state);
-            out.append("        ").append(declared.add(v) ? type() + " " : "").append(v).append(" = ").append(e).append(";\n");
+            out.append("        ")
+                    .append(declared.add(v) ? type() + " " : "")
+                    .append(v)
+                    .append(" = ")
+                    .append(e)
+                    .append(";\n");
         }
     }
 
@@ -450,28 +528,48 @@ public final class KernelGenerator {
         }
         int lanes = scalar ? 1 : shape.bits() / 64;
         s.append("/**\n * The {@code ").append(shape.name()).append("} kernel: ");
-        s.append(scalar ? "plain Java, " + (shape.states() == 1 ? "one nonce" : shape.states() + " nonces") + " per block"
-                : shape.bits() + "-bit {@code LongVector}s, one nonce per lane, " + shape.states()
-                        + (shape.states() == 1 ? " state" : " interleaved states"));
+        s.append(
+                scalar
+                        ? "plain Java, " + (shape.states() == 1 ? "one nonce" : shape.states() + " nonces")
+                                + " per block"
+                        : shape.bits() + "-bit {@code LongVector}s, one nonce per lane, " + shape.states()
+                                + (shape.states() == 1 ? " state" : " interleaved states"));
         s.append("; ").append(shape.why()).append(".\n");
-        s.append(" * Rounds in ").append(methods.size()).append(" methods of up to ").append(shape.stepsPerMethod())
+        s.append(" * Rounds in ")
+                .append(methods.size())
+                .append(" methods of up to ")
+                .append(shape.stepsPerMethod())
                 .append(" half-rounds, the state handed over through {@code state}.\n */\n");
-        s.append(scalar ? "public final class " : "final class ").append(shape.className()).append(" extends BlockKernel {\n");
+        s.append(scalar ? "public final class " : "final class ")
+                .append(shape.className())
+                .append(" extends BlockKernel {\n");
         if (!scalar) {
-            s.append("    private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_").append(shape.bits()).append(";\n");
+            s.append("    private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_")
+                    .append(shape.bits())
+                    .append(";\n");
             s.append("    private static final int LANES = ").append(lanes).append(";\n");
             s.append("    /** 0, 1, 2, ... : lane i hashes nonce base + i. */\n");
             s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
         }
         s.append("    public ").append(shape.className()).append("() {\n");
-        s.append("        super(\"").append(shape.name()).append("\", ").append(lanes).append(", ").append(shape.states())
-                .append(", ").append(scalar ? "1" : "LANES").append(");\n    }\n\n");
+        s.append("        super(\"")
+                .append(shape.name())
+                .append("\", ")
+                .append(lanes)
+                .append(", ")
+                .append(shape.states())
+                .append(", ")
+                .append(scalar ? "1" : "LANES")
+                .append(");\n    }\n\n");
         s.append("    @Override\n");
         s.append("    protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {\n");
         for (int i = 0; i < methods.size(); i++) {
             String call = "step" + methods.get(i)[0] + "(k, state" + (i == 0 ? ", base" : "")
                     + (i == methods.size() - 1 ? ", threshold, values" : "") + ")";
-            s.append("        ").append(i == methods.size() - 1 ? "return " : "").append(call).append(";\n");
+            s.append("        ")
+                    .append(i == methods.size() - 1 ? "return " : "")
+                    .append(call)
+                    .append(";\n");
         }
         s.append("    }\n");
         for (int i = 0; i < methods.size(); i++) {
@@ -479,21 +577,39 @@ public final class KernelGenerator {
             boolean first = i == 0, last = i == methods.size() - 1;
             Writer w = new Writer(shape, leaves);
             s.append("\n    /** ").append(describeSteps(from, to)).append(". */\n");
-            s.append("    private static ").append(last ? "boolean " : "void ").append("step").append(from)
-                    .append("(long[] k, long[] state").append(first ? ", long base" : "")
-                    .append(last ? ", long threshold, long[] values" : "").append(") {\n");
+            s.append("    private static ")
+                    .append(last ? "boolean " : "void ")
+                    .append("step")
+                    .append(from)
+                    .append("(long[] k, long[] state")
+                    .append(first ? ", long base" : "")
+                    .append(last ? ", long threshold, long[] values" : "")
+                    .append(") {\n");
             if (first) {
                 for (int st = 0; st < shape.states(); st++) {
                     String n = w.nonceVar(st);
                     w.declared.add(n);
-                    String offset = scalar ? (st == 0 ? "base" : "base + " + st) : (st == 0 ? "base" : "base + " + st + " * LANES");
-                    w.out.append("        ").append(w.type()).append(' ').append(n).append(" = ")
-                            .append(scalar ? offset : "LANE_INDEX.add(" + offset + ")").append(";\n");
-                    if (nonceUse[0] > to) w.out.append("        ").append(store(shape, w, 16, st, n)).append(";\n");
+                    String offset = scalar
+                            ? (st == 0 ? "base" : "base + " + st)
+                            : (st == 0 ? "base" : "base + " + st + " * LANES");
+                    w.out.append("        ")
+                            .append(w.type())
+                            .append(' ')
+                            .append(n)
+                            .append(" = ")
+                            .append(scalar ? offset : "LANE_INDEX.add(" + offset + ")")
+                            .append(";\n");
+                    if (nonceUse[0] > to)
+                        w.out.append("        ")
+                                .append(store(shape, w, 16, st, n))
+                                .append(";\n");
                 }
             }
             for (int step = from; step <= to; step++) {
-                w.out.append("        // round ").append(step / 2).append(step % 2 == 0 ? ", columns" : ", diagonals").append('\n');
+                w.out.append("        // round ")
+                        .append(step / 2)
+                        .append(step % 2 == 0 ? ", columns" : ", diagonals")
+                        .append('\n');
                 List<Stmt> inStep = new ArrayList<>();
                 for (Stmt st : stmts) if (st.live && st.step == step) inStep.add(st);
                 int gBase = (step % 2) * 4;
@@ -507,7 +623,9 @@ public final class KernelGenerator {
                                     // Hand over the word's last value in this method if a later method reads it.
                                     Integer use = lastUse.get(st);
                                     if (use != null && use > to && isLastDefBefore(st, to)) {
-                                        w.out.append("        ").append(store(shape, w, st.word, state, w.var(st.word, state))).append(";\n");
+                                        w.out.append("        ")
+                                                .append(store(shape, w, st.word, state, w.var(st.word, state)))
+                                                .append(";\n");
                                     }
                                 }
                             }
@@ -523,7 +641,8 @@ public final class KernelGenerator {
     }
 
     private static String store(Shape shape, Writer w, int word, int state, String var) {
-        return shape.scalar() ? "state[" + w.slot(word, state) + "] = " + var
+        return shape.scalar()
+                ? "state[" + w.slot(word, state) + "] = " + var
                 : var + ".intoArray(state, " + w.slot(word, state) + ")";
     }
 
@@ -534,35 +653,68 @@ public final class KernelGenerator {
         if (shape.scalar()) {
             StringBuilder any = new StringBuilder();
             for (int st = 0; st < n; st++) {
-                w.out.append("        long value").append(st).append(" = ").append(w.var(v0.word, st)).append(" ^ ")
-                        .append(w.var(v8.word, st)).append(" ^ ").append(hex(H0)).append("; // h0 ^ v0 ^ v8\n");
-                any.append(st == 0 ? "" : " | ").append("Long.compareUnsigned(value").append(st).append(", threshold) >= 0");
+                w.out.append("        long value")
+                        .append(st)
+                        .append(" = ")
+                        .append(w.var(v0.word, st))
+                        .append(" ^ ")
+                        .append(w.var(v8.word, st))
+                        .append(" ^ ")
+                        .append(hex(H0))
+                        .append("; // h0 ^ v0 ^ v8\n");
+                any.append(st == 0 ? "" : " | ")
+                        .append("Long.compareUnsigned(value")
+                        .append(st)
+                        .append(", threshold) >= 0");
             }
             w.out.append("        if (").append(any).append(") {\n");
-            for (int st = 0; st < n; st++) w.out.append("            values[").append(st).append("] = value").append(st).append(";\n");
+            for (int st = 0; st < n; st++)
+                w.out.append("            values[")
+                        .append(st)
+                        .append("] = value")
+                        .append(st)
+                        .append(";\n");
             w.out.append("            return true;\n        }\n        return false;\n");
             return;
         }
-        w.out.append("        // The work value h0 ^ v0 ^ v8 compared unsigned: signed, with the sign bit of both sides flipped (JDK 21\n");
+        w.out.append(
+                "        // The work value h0 ^ v0 ^ v8 compared unsigned: signed, with the sign bit of both sides flipped (JDK 21\n");
         w.out.append("        // and 25 name the unsigned operator differently), the flip folded into h0.\n");
         w.out.append("        long biasedThreshold = threshold ^ Long.MIN_VALUE;\n");
         StringBuilder any = new StringBuilder();
         for (int st = 0; st < n; st++) {
-            w.out.append("        LongVector biased").append(st).append(" = ").append(w.var(v0.word, st)).append(".lanewise(XOR, ")
-                    .append(w.var(v8.word, st)).append(").lanewise(XOR, ").append(hex(H0 ^ Long.MIN_VALUE)).append(");\n");
-            any.append(st == 0 ? "" : ".or(").append("biased").append(st).append(".compare(GE, biasedThreshold)").append(st == 0 ? "" : ")");
+            w.out.append("        LongVector biased")
+                    .append(st)
+                    .append(" = ")
+                    .append(w.var(v0.word, st))
+                    .append(".lanewise(XOR, ")
+                    .append(w.var(v8.word, st))
+                    .append(").lanewise(XOR, ")
+                    .append(hex(H0 ^ Long.MIN_VALUE))
+                    .append(");\n");
+            any.append(st == 0 ? "" : ".or(")
+                    .append("biased")
+                    .append(st)
+                    .append(".compare(GE, biasedThreshold)")
+                    .append(st == 0 ? "" : ")");
         }
         w.out.append("        if (").append(any).append(".anyTrue()) {\n");
         for (int st = 0; st < n; st++) {
-            w.out.append("            biased").append(st).append(".lanewise(XOR, Long.MIN_VALUE).intoArray(values, ")
-                    .append(st == 0 ? "0" : st + " * LANES").append(");\n");
+            w.out.append("            biased")
+                    .append(st)
+                    .append(".lanewise(XOR, Long.MIN_VALUE).intoArray(values, ")
+                    .append(st == 0 ? "0" : st + " * LANES")
+                    .append(");\n");
         }
         w.out.append("            return true;\n        }\n        return false;\n");
     }
 
     private static String describeSteps(int from, int to) {
         String a = "Round " + from / 2 + (from % 2 == 0 ? "" : " (diagonals)");
-        if (from / 2 == to / 2) return from == to ? "Round " + from / 2 + (from % 2 == 0 ? " (columns)" : " (diagonals)") : "Round " + from / 2;
+        if (from / 2 == to / 2)
+            return from == to
+                    ? "Round " + from / 2 + (from % 2 == 0 ? " (columns)" : " (diagonals)")
+                    : "Round " + from / 2;
         return a + " to round " + to / 2 + (to % 2 == 0 ? " (columns)" : "");
     }
 
