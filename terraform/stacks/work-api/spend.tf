@@ -32,8 +32,8 @@ locals {
   # every request at the HTTP API's and Lambda's price per request.
   spend_expression = format(
     "(%s + FILL(requests, 0) * %s) * %d",
-    join(" + ", [for key, f in local.billed_functions : format("FILL(%s, 0) * %.12f", lower(f.query_id), f.dollars_per_ms)]),
-    format("%.12f", (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6),
+    join(" + ", [for key, f in local.billed_functions : format("FILL(%s, 0) * %.15f", lower(f.query_id), f.dollars_per_ms)]),
+    format("%.15f", (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6),
     3600 / local.spend_period_seconds,
   )
 }

@@ -303,7 +303,7 @@ variable "spend_alert" {
   }
 
   validation {
-    condition     = var.spend_alert == null || try(var.spend_alert.monthly_budget_usd == null || var.spend_alert.monthly_budget_usd > 0, false)
+    condition     = try(var.spend_alert.monthly_budget_usd, null) == null ? true : var.spend_alert.monthly_budget_usd > 0
     error_message = "spend_alert.monthly_budget_usd must be null or above 0."
   }
 
