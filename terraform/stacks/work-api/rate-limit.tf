@@ -15,11 +15,37 @@ locals {
   # https://ID.execute-api.REGION.amazonaws.com -> the host CloudFront connects to.
   api_host = trimsuffix(trimprefix(aws_apigatewayv2_api.this.api_endpoint, "https://"), "/")
 
-  # AWS managed policies (fixed IDs, the same in every account): no caching at all (every work answer is
-  # for its own request), and every viewer header but Host forwarded (API Gateway routes on its own host
-  # name; authorization and origin must reach the API and the functions).
-  cache_policy_caching_disabled                = "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
+  # The AWS managed origin request policy AllViewerExceptHostHeader (a fixed ID, the same in every account):
+  # every viewer header but Host (API Gateway routes on its own host name; Origin must reach it for CORS).
   origin_request_policy_all_viewer_except_host = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
+}
+
+# CloudFront forwards Authorization (the key as a bearer token) only when the cache policy names it: an origin
+# request policy may not. Nothing is cached all the same: only GET and HEAD answers are ever cached
+# (cached_methods), every work request is a POST, and the TTLs are 0 unless the API asked otherwise for 1 s.
+resource "aws_cloudfront_cache_policy" "api" {
+  count = local.rate_limited ? 1 : 0
+
+  name        = "${var.name_prefix}-api"
+  comment     = "nano-work-function: forward Authorization to the HTTP API, cache nothing"
+  min_ttl     = 0
+  default_ttl = 0
+  max_ttl     = 1
+
+  parameters_in_cache_key_and_forwarded_to_origin {
+    cookies_config {
+      cookie_behavior = "none"
+    }
+    headers_config {
+      header_behavior = "whitelist"
+      headers {
+        items = ["Authorization"]
+      }
+    }
+    query_strings_config {
+      query_string_behavior = "none"
+    }
+  }
 }
 
 resource "aws_wafv2_web_acl" "client_rate_limit" {
@@ -91,7 +117,7 @@ resource "aws_cloudfront_distribution" "api" {
     # POST must be allowed, which CloudFront offers only with every method.
     allowed_methods          = ["GET", "HEAD", "OPTIONS", "PUT", "POST", "PATCH", "DELETE"]
     cached_methods           = ["GET", "HEAD"]
-    cache_policy_id          = local.cache_policy_caching_disabled
+    cache_policy_id          = aws_cloudfront_cache_policy.api[0].id
     origin_request_policy_id = local.origin_request_policy_all_viewer_except_host
     compress                 = true
   }

@@ -135,7 +135,7 @@ run "rate_limit_off_by_default" {
   command = apply
 
   assert {
-    condition     = length(aws_cloudfront_distribution.api) == 0 && length(aws_wafv2_web_acl.client_rate_limit) == 0 && output.rate_limited_url == null
+    condition     = length(aws_cloudfront_distribution.api) == 0 && length(aws_wafv2_web_acl.client_rate_limit) == 0 && length(aws_cloudfront_cache_policy.api) == 0 && output.rate_limited_url == null
     error_message = "no CloudFront and no WAF unless client_rate_limit is set"
   }
 }
@@ -168,8 +168,16 @@ run "rate_limit_on" {
     error_message = "the HTTP API is the origin: ${one(aws_cloudfront_distribution.api[0].origin).domain_name}"
   }
   assert {
-    condition     = contains(aws_cloudfront_distribution.api[0].default_cache_behavior[0].allowed_methods, "POST") && aws_cloudfront_distribution.api[0].default_cache_behavior[0].cache_policy_id == "4135ea2d-6df8-44a3-9df3-4b5a84be39ad"
-    error_message = "POST passes, nothing is cached"
+    condition     = contains(aws_cloudfront_distribution.api[0].default_cache_behavior[0].allowed_methods, "POST") && toset(aws_cloudfront_distribution.api[0].default_cache_behavior[0].cached_methods) == toset(["GET", "HEAD"])
+    error_message = "POST passes and is never cached"
+  }
+  assert {
+    condition     = aws_cloudfront_distribution.api[0].default_cache_behavior[0].cache_policy_id == aws_cloudfront_cache_policy.api[0].id && aws_cloudfront_cache_policy.api[0].default_ttl == 0
+    error_message = "the distribution's own cache policy, TTL 0"
+  }
+  assert {
+    condition     = toset(one(one(one(aws_cloudfront_cache_policy.api[0].parameters_in_cache_key_and_forwarded_to_origin).headers_config).headers).items) == toset(["Authorization"])
+    error_message = "the key (Authorization: Bearer) reaches the API through CloudFront"
   }
   assert {
     condition     = one(aws_cloudfront_distribution.api[0].origin).custom_origin_config[0].origin_read_timeout > 30
