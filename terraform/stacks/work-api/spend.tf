@@ -128,20 +128,17 @@ resource "aws_budgets_budget" "monthly" {
   limit_unit   = "USD"
   time_unit    = "MONTHLY"
 
-  notification {
-    comparison_operator       = "GREATER_THAN"
-    threshold                 = 80
-    threshold_type            = "PERCENTAGE"
-    notification_type         = "FORECASTED"
-    subscriber_sns_topic_arns = [aws_sns_topic.spend[0].arn]
-  }
+  # Told when the month is forecast past 80 % of the budget, and again when it has passed it.
+  dynamic "notification" {
+    for_each = { FORECASTED = 80, ACTUAL = 100 }
 
-  notification {
-    comparison_operator       = "GREATER_THAN"
-    threshold                 = 100
-    threshold_type            = "PERCENTAGE"
-    notification_type         = "ACTUAL"
-    subscriber_sns_topic_arns = [aws_sns_topic.spend[0].arn]
+    content {
+      comparison_operator       = "GREATER_THAN"
+      threshold                 = notification.value
+      threshold_type            = "PERCENTAGE"
+      notification_type         = notification.key
+      subscriber_sns_topic_arns = [aws_sns_topic.spend[0].arn]
+    }
   }
 
   depends_on = [aws_sns_topic_policy.spend]

@@ -236,7 +236,7 @@ run "spend_alarm_with_email_and_budget" {
     error_message = "the operator's address subscribed"
   }
   assert {
-    condition     = aws_budgets_budget.monthly[0].limit_amount == "50.00" && aws_budgets_budget.monthly[0].time_unit == "MONTHLY" && length(aws_budgets_budget.monthly[0].notification) == 2
+    condition     = aws_budgets_budget.monthly[0].limit_amount == "50.00" && aws_budgets_budget.monthly[0].time_unit == "MONTHLY" && toset([for n in aws_budgets_budget.monthly[0].notification : "${n.notification_type}:${n.threshold}"]) == toset(["FORECASTED:80", "ACTUAL:100"])
     error_message = "a $50 monthly budget, forecast and actual"
   }
   assert {
