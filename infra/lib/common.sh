@@ -49,11 +49,16 @@ read_variant_urls() {
 
 # POST a JSON body (a file with @path, or literal text) to a URL; prints "STATUS<TAB>BODY".
 # --max-time 35: API Gateway answers every request within its 30 s integration limit.
+# With NANO_WORK_KEY set (a deployment with auth_key_parameter_name), sends it as a bearer token, read by curl
+# from a private temporary file so the key is not on curl's command line.
 post_json() {
-  local url="$1" body="$2" out status
+  local url="$1" body="$2" out status headers
   out="$(mktemp)"
+  headers="$(mktemp)"
+  printf 'Content-Type: application/json\n' >"$headers"
+  if [ -n "${NANO_WORK_KEY:-}" ]; then printf 'Authorization: Bearer %s\n' "$NANO_WORK_KEY" >>"$headers"; fi
   status="$(curl --silent --show-error --max-time 35 --output "$out" --write-out '%{http_code}' \
-    --header 'Content-Type: application/json' --data-binary "$body" "$url" 2>&1)" || status="curl-failed:$status"
+    --header "@$headers" --data-binary "$body" "$url" 2>&1)" || status="curl-failed:$status"
   printf '%s\t%s\n' "$status" "$(tr -d '\n' <"$out")"
-  rm -f "$out"
+  rm -f "$out" "$headers"
 }

@@ -28,6 +28,14 @@ locals {
   ]
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
+  # The access key (docs/reliability.md): the function reads the SecureString parameter at start-up through the
+  # AWS Parameters and Secrets Lambda Extension (a layer, one ARN per architecture) on localhost:2773.
+  auth = var.auth_key != null
+
+  # A SecureString is decrypted by SSM with this encryption context (the parameter's ARN), so a grant with it
+  # opens this one parameter's ciphertext and nothing else encrypted under the same KMS key.
+  parameter_region = local.auth ? split(":", var.auth_key.parameter_arn)[3] : null
+
   # The only SnapStart value; SnapStart snapshots a Firecracker microVM, which managed instances do
   # not use (their environments start when a version is published, so there is no cold start to save).
   snap_start_apply_on = "PublishedVersions"
@@ -51,9 +59,52 @@ resource "aws_iam_role" "this" {
   tags               = var.tags
 }
 
-resource "aws_iam_role_policy_attachment" "logs" {
-  role       = aws_iam_role.this.name
-  policy_arn = "arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
+# Logs on the function's own log group only (AWSLambdaBasicExecutionRole grants them on every group of the
+# account). No logs:CreateLogGroup: the group below exists before the function.
+resource "aws_iam_role_policy" "logs" {
+  name = "logs"
+  role = aws_iam_role.this.id
+  policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Sid      = "OwnLogGroup"
+      Effect   = "Allow"
+      Action   = ["logs:CreateLogStream", "logs:PutLogEvents"]
+      Resource = ["${aws_cloudwatch_log_group.this.arn}:log-stream:*"]
+    }]
+  })
+}
+
+# The access key: read this one parameter, and decrypt it (with a customer managed key; the AWS managed key
+# aws/ssm lets any principal of the account decrypt through SSM by its key policy).
+resource "aws_iam_role_policy" "auth_key" {
+  count = local.auth ? 1 : 0
+
+  name = "auth-key"
+  role = aws_iam_role.this.id
+  policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = concat(
+      [{
+        Sid      = "ReadTheKeyParameter"
+        Effect   = "Allow"
+        Action   = ["ssm:GetParameter"]
+        Resource = [var.auth_key.parameter_arn]
+      }],
+      var.auth_key.kms_key_arn == null ? [] : [{
+        Sid      = "DecryptTheKeyParameterOnly"
+        Effect   = "Allow"
+        Action   = ["kms:Decrypt"]
+        Resource = [var.auth_key.kms_key_arn]
+        Condition = {
+          StringEquals = {
+            "kms:ViaService"                      = "ssm.${local.parameter_region}.amazonaws.com"
+            "kms:EncryptionContext:PARAMETER_ARN" = var.auth_key.parameter_arn
+          }
+        }
+      }],
+    )
+  })
 }
 
 resource "aws_cloudwatch_log_group" "this" {
@@ -74,6 +125,7 @@ resource "aws_lambda_function" "this" {
   memory_size      = var.memory_mb
   timeout          = var.timeout_seconds
   publish          = true
+  layers           = local.auth ? [var.auth_key.extension_layer_arn] : []
 
   # Plain Lambda: reserved concurrency caps simultaneous runs and so the cost per hour. On managed
   # instances the cap is aws_lambda_function_scaling_config below (the EC2 fleet is what is paid).
@@ -81,7 +133,7 @@ resource "aws_lambda_function" "this" {
   reserved_concurrent_executions = local.managed ? -1 : var.reserved_concurrency
 
   environment {
-    variables = {
+    variables = merge({
       AWS_LAMBDA_EXEC_WRAPPER  = "/var/task/jvm-wrapper.sh"
       JAVA_TOOL_OPTIONS        = local.java_tool_options
       NANO_WORK_KERNEL         = var.kernel
@@ -89,7 +141,12 @@ resource "aws_lambda_function" "this" {
       NANO_WORK_SERVE          = var.serve
       NANO_WORK_MAX_DIFFICULTY = var.max_difficulty
       NANO_WORK_DEADLINE       = var.deadline
-    }
+      NANO_WORK_CORS_ORIGINS   = join(",", var.cors_origins)
+      # Deployed: benchmark (which runs for its whole duration on every search thread) is an operator action.
+      NANO_WORK_BENCHMARK_REQUIRES_KEY = tostring(var.benchmark_requires_key)
+      }, local.auth ? {
+      NANO_WORK_AUTH_KEY_PARAMETER = var.auth_key.parameter_name
+    } : {})
   }
 
   dynamic "snap_start" {
@@ -122,7 +179,8 @@ resource "aws_lambda_function" "this" {
   tags = var.tags
 
   depends_on = [
-    aws_iam_role_policy_attachment.logs,
+    aws_iam_role_policy.logs,
+    aws_iam_role_policy.auth_key,
     aws_cloudwatch_log_group.this,
   ]
 }

@@ -37,3 +37,13 @@ output "role_arn" {
   description = "ARN of the function's execution role."
   value       = aws_iam_role.this.arn
 }
+
+output "environment_variables" {
+  description = "The environment the application starts with (settings, CORS origins, the key parameter's name; never a secret)."
+  value       = aws_lambda_function.this.environment[0].variables
+}
+
+output "layer_arns" {
+  description = "Layers of the function: the Parameters and Secrets extension when a key is configured, else none."
+  value       = aws_lambda_function.this.layers
+}

@@ -139,6 +139,61 @@ variable "extra_jvm_options" {
     condition     = alltrue([for option in var.extra_jvm_options : !can(regex("TieredStopAtLevel=[0-3]", option)) && !can(regex("\\s", option))])
     error_message = "extra_jvm_options must not stop tiered compilation below C2 (the vector kernel runs 400x slower under C1) and must not contain spaces (one option per element)."
   }
+
+  # A system property beats the environment variable, so -Dnano-work.max-difficulty=... would bypass the
+  # validated max_difficulty, and -Dquarkus.* could reopen what the application locks (CORS, limits).
+  validation {
+    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("^-D(nano-work\\.|quarkus\\.|NANO_WORK_|QUARKUS_)", option))])
+    error_message = "extra_jvm_options must not set -Dnano-work.* or -Dquarkus.* properties: use this module's variables (each validated) instead."
+  }
+}
+
+variable "auth_key" {
+  type = object({
+    parameter_name      = string
+    parameter_arn       = string
+    kms_key_arn         = optional(string)
+    extension_layer_arn = string
+  })
+  description = "The access key: an SSM SecureString parameter (name and ARN) the function reads at start-up (NANO_WORK_AUTH_KEY_PARAMETER) through the AWS Parameters and Secrets Lambda Extension layer of the function's architecture; kms_key_arn is the customer managed key that encrypts it (null: the AWS managed key aws/ssm). null: no key, the endpoint is open."
+  default     = null
+
+  validation {
+    condition     = var.auth_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:ssm:[a-z0-9-]+:[0-9]{12}:parameter/[A-Za-z0-9_.\\-/]+$", var.auth_key.parameter_arn)) && endswith(var.auth_key.parameter_arn, ":parameter/${trimprefix(var.auth_key.parameter_name, "/")}"), false)
+    error_message = "auth_key.parameter_arn must be the SSM parameter ARN of auth_key.parameter_name (arn:aws:ssm:REGION:ACCOUNT:parameter/NAME)."
+  }
+
+  validation {
+    condition     = var.auth_key == null || try(var.auth_key.kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", var.auth_key.kms_key_arn)), false)
+    error_message = "auth_key.kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID; not an alias: IAM matches the key ARN)."
+  }
+
+  validation {
+    condition     = var.auth_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension(-Arm64)?:[0-9]+$", var.auth_key.extension_layer_arn)) && (endswith(split(":", var.auth_key.extension_layer_arn)[6], "-Arm64") == (var.architecture == "arm64")), false)
+    error_message = "auth_key.extension_layer_arn must be a version of AWS-Parameters-and-Secrets-Lambda-Extension for x86_64, or of AWS-Parameters-and-Secrets-Lambda-Extension-Arm64 for arm64 (the function's architecture)."
+  }
+}
+
+variable "cors_origins" {
+  type        = list(string)
+  description = "Origins browsers may call from, passed to the application as NANO_WORK_CORS_ORIGINS (comma separated); [\"*\"] allows any."
+  default     = ["*"]
+
+  validation {
+    condition     = length(var.cors_origins) > 0 && (!contains(var.cors_origins, "*") || length(var.cors_origins) == 1) && alltrue([for origin in var.cors_origins : origin == "*" || can(regex("^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", origin))])
+    error_message = "cors_origins must be [\"*\"] or a list of origins such as https://wallet.example (scheme, host, optional port; no path, no trailing slash, no comma)."
+  }
+}
+
+variable "benchmark_requires_key" {
+  type        = bool
+  description = "Refuse the benchmark action without a valid key (NANO_WORK_BENCHMARK_REQUIRES_KEY): it keeps every search thread busy for its whole duration, so on a deployed function it is an operator action. With no auth_key, benchmark is then refused to everyone."
+  default     = true
+
+  validation {
+    condition     = var.benchmark_requires_key != null
+    error_message = "benchmark_requires_key must be true or false."
+  }
 }
 
 variable "log_retention_days" {

@@ -51,6 +51,10 @@ module "generate" {
   log_retention_days = var.log_retention_days
   tags               = var.tags
 
+  auth_key               = var.auth_key
+  cors_origins           = var.cors_origins
+  benchmark_requires_key = var.benchmark_requires_key
+
   on_managed_instances       = var.managed_instances != null
   capacity_provider_arn      = try(var.managed_instances.capacity_provider_arn, null)
   memory_gib_per_vcpu        = try(var.managed_instances.memory_gib_per_vcpu, 2)
@@ -76,6 +80,11 @@ module "validate" {
   extra_jvm_options    = var.extra_jvm_options
   log_retention_days   = var.log_retention_days
   tags                 = var.tags
+
+  # Every route needs the key, work_validate included.
+  auth_key               = var.auth_key
+  cors_origins           = var.cors_origins
+  benchmark_requires_key = var.benchmark_requires_key
 }
 
 resource "aws_apigatewayv2_integration" "this" {

@@ -22,3 +22,13 @@ output "validate_log_group_name" {
   description = "Log group of the validate function."
   value       = module.validate.log_group_name
 }
+
+output "function_environments" {
+  description = "generate and validate -> the environment each function starts with (never a secret: the key stays in SSM)."
+  value       = { generate = module.generate.environment_variables, validate = module.validate.environment_variables }
+}
+
+output "function_layer_arns" {
+  description = "generate and validate -> the layers of each function (the Parameters and Secrets extension with a key)."
+  value       = { generate = module.generate.layer_arns, validate = module.validate.layer_arns }
+}

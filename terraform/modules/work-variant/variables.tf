@@ -143,6 +143,44 @@ variable "extra_jvm_options" {
   }
 }
 
+variable "auth_key" {
+  type = object({
+    parameter_name      = string
+    parameter_arn       = string
+    kms_key_arn         = optional(string)
+    extension_layer_arn = string
+  })
+  description = "The access key both functions read at start-up: SSM SecureString parameter name and ARN, its customer managed KMS key (null: aws/ssm), and the Parameters and Secrets extension layer of this variant's architecture. null: open."
+  default     = null
+
+  validation {
+    condition     = var.auth_key == null || try(length(var.auth_key.parameter_name) > 0 && length(var.auth_key.extension_layer_arn) > 0, false)
+    error_message = "auth_key needs parameter_name and extension_layer_arn (the work-function module validates each)."
+  }
+}
+
+variable "cors_origins" {
+  type        = list(string)
+  description = "Origins browsers may call from, passed to both functions as NANO_WORK_CORS_ORIGINS (the same list API Gateway answers preflights with)."
+  default     = ["*"]
+
+  validation {
+    condition     = length(var.cors_origins) > 0
+    error_message = "cors_origins needs at least one origin."
+  }
+}
+
+variable "benchmark_requires_key" {
+  type        = bool
+  description = "Refuse benchmark without a valid key on both functions (NANO_WORK_BENCHMARK_REQUIRES_KEY)."
+  default     = true
+
+  validation {
+    condition     = var.benchmark_requires_key != null
+    error_message = "benchmark_requires_key must be true or false."
+  }
+}
+
 variable "log_retention_days" {
   type        = number
   description = "Days CloudWatch keeps the functions' logs."

@@ -24,10 +24,12 @@ resource "aws_apigatewayv2_api" "this" {
   description   = "nano-work-function: Nano work_generate / work_validate, one route prefix per hardware variant"
   protocol_type = "HTTP"
 
+  # The same origins the functions get as NANO_WORK_CORS_ORIGINS. authorization: a browser wallet sends the
+  # key as a bearer token, which a preflight must allow. CORS binds browsers only; the key binds everyone.
   cors_configuration {
     allow_origins = var.cors_allow_origins
     allow_methods = ["POST", "OPTIONS"]
-    allow_headers = ["content-type"]
+    allow_headers = ["authorization", "content-type"]
     max_age       = 86400
   }
 }
@@ -87,6 +89,10 @@ module "variant" {
   timeout_seconds   = var.timeout_seconds
   settings          = var.settings
   extra_jvm_options = var.extra_jvm_options
+
+  auth_key               = local.auth_keys[each.value.architecture]
+  cors_origins           = var.cors_allow_origins
+  benchmark_requires_key = var.benchmark_requires_key
 
   generate = {
     memory_mb            = each.value.generate_memory_mb

@@ -76,6 +76,10 @@ module "managed_variant" {
   settings          = var.settings
   extra_jvm_options = var.extra_jvm_options
 
+  auth_key               = local.auth_keys[each.value.architecture]
+  cors_origins           = var.cors_allow_origins
+  benchmark_requires_key = var.benchmark_requires_key
+
   generate = {
     memory_mb = each.value.generate_memory_mb
     # Not applied on managed instances (max_execution_environments bounds them); kept for the type.

@@ -45,3 +45,18 @@ output "reserved_concurrency_total" {
   description = "Concurrent executions the stack reserves from the account's quota (which must exceed it by 100)."
   value       = local.reserved_concurrency_total
 }
+
+output "rate_limited_url" {
+  description = "With client_rate_limit: the CloudFront URL in front of the API, where the per-client limit applies (each variant under /NAME as on api_endpoint). null without it."
+  value       = local.rate_limited ? "https://${aws_cloudfront_distribution.api[0].domain_name}" : null
+}
+
+output "spend_topic_arn" {
+  description = "SNS topic the spend alarm and budget notify (subscribe more endpoints to it). null without spend_alert."
+  value       = local.alerting ? aws_sns_topic.spend[0].arn : null
+}
+
+output "auth_key_parameter_arn" {
+  description = "ARN of the SSM parameter every function reads its key from; null when the endpoint is open."
+  value       = local.auth_key_parameter_arn
+}

@@ -146,6 +146,12 @@ variable "extra_jvm_options" {
     condition     = alltrue([for option in var.extra_jvm_options : startswith(option, "-")])
     error_message = "each extra JVM option must start with -."
   }
+
+  # A system property beats the environment: -Dnano-work.max-difficulty would bypass settings.max_difficulty.
+  validation {
+    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("^-D(nano-work\\.|quarkus\\.|NANO_WORK_|QUARKUS_)", option))])
+    error_message = "extra_jvm_options must not set -Dnano-work.* or -Dquarkus.* properties: use settings (validated) instead."
+  }
 }
 
 variable "stage_throttle" {
@@ -184,12 +190,146 @@ variable "route_throttles" {
 
 variable "cors_allow_origins" {
   type        = list(string)
-  description = "Origins browsers may call from (wallets in browsers need this); [\"*\"] allows any, as a nano node does."
+  description = "Origins browsers may call from (wallets in browsers need this): API Gateway answers preflights with them and the functions get them as NANO_WORK_CORS_ORIGINS. [\"*\"] allows any, as a nano node does. CORS binds browsers only; the access key binds every caller."
   default     = ["*"]
 
   validation {
-    condition     = length(var.cors_allow_origins) > 0
-    error_message = "cors_allow_origins needs at least one origin."
+    condition     = length(var.cors_allow_origins) > 0 && (!contains(var.cors_allow_origins, "*") || length(var.cors_allow_origins) == 1) && alltrue([for origin in var.cors_allow_origins : origin == "*" || can(regex("^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$", origin))])
+    error_message = "cors_allow_origins must be [\"*\"] or origins such as https://wallet.example (scheme, host, optional port; no path, no trailing slash)."
+  }
+}
+
+variable "auth_key_parameter_name" {
+  type        = string
+  description = "Name of an SSM SecureString parameter holding the access key (e.g. /nano-work/auth-key), created beforehand in var.region: every function reads it at start-up (NANO_WORK_AUTH_KEY_PARAMETER) and is allowed ssm:GetParameter on it alone. null: no key, the endpoint is open to anyone."
+  default     = null
+
+  validation {
+    condition     = var.auth_key_parameter_name == null || can(regex("^/?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$", coalesce(var.auth_key_parameter_name, "x")))
+    error_message = "auth_key_parameter_name must be null or an SSM parameter name such as /nano-work/auth-key."
+  }
+}
+
+variable "auth_key_kms_key_arn" {
+  type        = string
+  description = "ARN of the customer managed KMS key that encrypts the key parameter (kms:Decrypt is granted on it, only through SSM and for that parameter). null: the AWS managed key aws/ssm, whose key policy needs no grant."
+  default     = null
+
+  validation {
+    condition     = var.auth_key_kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", coalesce(var.auth_key_kms_key_arn, "x")))
+    error_message = "auth_key_kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID, not an alias)."
+  }
+
+  validation {
+    condition     = var.auth_key_kms_key_arn == null || var.auth_key_parameter_name != null
+    error_message = "auth_key_kms_key_arn needs auth_key_parameter_name."
+  }
+}
+
+variable "parameters_secrets_extension_layer_arns" {
+  type        = map(string)
+  description = "Architecture -> ARN of the AWS Parameters and Secrets Lambda Extension layer in var.region (used with auth_key_parameter_name). The defaults are us-east-1's version 11; other regions, and newer versions, are listed in the Systems Manager user guide (\"Using Parameter Store parameters in AWS Lambda functions\")."
+  default = {
+    x86_64 = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    arm64  = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
+  }
+
+  validation {
+    condition     = toset(keys(var.parameters_secrets_extension_layer_arns)) == toset(["x86_64", "arm64"])
+    error_message = "parameters_secrets_extension_layer_arns needs exactly x86_64 and arm64 entries."
+  }
+
+  validation {
+    condition     = var.auth_key_parameter_name == null || alltrue([for arn in values(var.parameters_secrets_extension_layer_arns) : try(split(":", arn)[3] == var.region, false)])
+    error_message = "the Parameters and Secrets extension layers must be those of var.region (a layer is regional): set parameters_secrets_extension_layer_arns for it."
+  }
+}
+
+variable "benchmark_requires_key" {
+  type        = bool
+  description = "Refuse the benchmark action without a valid key (NANO_WORK_BENCHMARK_REQUIRES_KEY on every function): a benchmark keeps every search thread of a generate slot busy for its whole duration. Without auth_key_parameter_name nobody may run it."
+  default     = true
+
+  validation {
+    condition     = var.benchmark_requires_key != null
+    error_message = "benchmark_requires_key must be true or false."
+  }
+}
+
+variable "client_rate_limit" {
+  type = object({
+    requests       = number
+    window_seconds = optional(number, 300)
+    price_class    = optional(string, "PriceClass_100")
+  })
+  description = "Put the API behind CloudFront with an AWS WAF rate-based rule: at most `requests` per client IP in any `window_seconds` (60, 120, 300 or 600), the rest answered 403 by CloudFront. null (default): no CloudFront, no WAF. The execute-api URL stays reachable around it (rate-limit.tf)."
+  default     = null
+
+  validation {
+    condition     = var.client_rate_limit == null || try(var.client_rate_limit.requests >= 10 && var.client_rate_limit.requests <= 2000000000 && floor(var.client_rate_limit.requests) == var.client_rate_limit.requests, false)
+    error_message = "client_rate_limit.requests must be a whole number from 10 (WAF's minimum) to 2,000,000,000."
+  }
+
+  validation {
+    condition     = var.client_rate_limit == null || try(contains([60, 120, 300, 600], var.client_rate_limit.window_seconds), false)
+    error_message = "client_rate_limit.window_seconds must be 60, 120, 300 or 600 (the windows WAF offers)."
+  }
+
+  validation {
+    condition     = var.client_rate_limit == null || try(contains(["PriceClass_100", "PriceClass_200", "PriceClass_All"], var.client_rate_limit.price_class), false)
+    error_message = "client_rate_limit.price_class must be PriceClass_100, PriceClass_200 or PriceClass_All."
+  }
+}
+
+variable "spend_alert" {
+  type = object({
+    dollars_per_hour   = number
+    email              = optional(string)
+    monthly_budget_usd = optional(number)
+  })
+  description = "Alarm when the plain functions' duration and the API's requests cost dollars_per_hour or more (at the rate of the last 5 minutes), to an SNS topic; email subscribes an address (AWS asks it to confirm); monthly_budget_usd adds an account-wide AWS Budgets budget to the same topic. null: no alarm."
+  default = {
+    dollars_per_hour = 1
+  }
+
+  validation {
+    condition     = var.spend_alert == null || try(var.spend_alert.dollars_per_hour > 0, false)
+    error_message = "spend_alert.dollars_per_hour must be above 0."
+  }
+
+  validation {
+    condition     = var.spend_alert == null || try(var.spend_alert.email == null || can(regex("^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$", var.spend_alert.email)), false)
+    error_message = "spend_alert.email must be null or an email address."
+  }
+
+  validation {
+    condition     = try(var.spend_alert.monthly_budget_usd, null) == null ? true : var.spend_alert.monthly_budget_usd > 0
+    error_message = "spend_alert.monthly_budget_usd must be null or above 0."
+  }
+
+  # A metric math alarm takes at most 10 metrics: two functions per variant and the API's request count.
+  validation {
+    condition     = var.spend_alert == null || length(var.variants) * 2 + 1 <= 10
+    error_message = "spend_alert covers at most 4 plain variants (a CloudWatch metric math alarm takes 10 metrics): set spend_alert = null, or fewer variants."
+  }
+}
+
+variable "prices" {
+  type = object({
+    lambda_gb_second             = map(number)
+    lambda_request_per_million   = number
+    http_api_request_per_million = number
+  })
+  description = "On-demand prices the spend alarm converts usage with (us-east-1, as infra/pricing/aws-us-east-1.json): Lambda per GB-second by architecture, per million requests for Lambda and the HTTP API."
+  default = {
+    lambda_gb_second             = { x86_64 = 0.0000166667, arm64 = 0.0000133334 }
+    lambda_request_per_million   = 0.20
+    http_api_request_per_million = 1.00
+  }
+
+  validation {
+    condition     = contains(keys(var.prices.lambda_gb_second), "x86_64") && contains(keys(var.prices.lambda_gb_second), "arm64") && alltrue([for p in values(var.prices.lambda_gb_second) : p > 0]) && var.prices.lambda_request_per_million >= 0 && var.prices.http_api_request_per_million >= 0
+    error_message = "prices needs positive lambda_gb_second for x86_64 and arm64, and request prices of 0 or more."
   }
 }
 

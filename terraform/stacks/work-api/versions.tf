@@ -20,3 +20,13 @@ provider "aws" {
     tags = var.tags
   }
 }
+
+# Web ACLs for CloudFront (rate-limit.tf) exist only in us-east-1, whatever var.region is.
+provider "aws" {
+  alias  = "us_east_1"
+  region = "us-east-1"
+
+  default_tags {
+    tags = var.tags
+  }
+}

@@ -10,6 +10,7 @@ mock_resource "aws_apigatewayv2_api" {
   defaults = {
     id            = "abcdef1234"
     execution_arn = "arn:aws:execute-api:us-east-1:123456789012:abcdef1234"
+    api_endpoint  = "https://abcdef1234.execute-api.us-east-1.amazonaws.com"
   }
 }
 
@@ -19,6 +20,30 @@ mock_resource "aws_apigatewayv2_stage" {
 
 mock_resource "aws_lambda_capacity_provider" {
   defaults = { arn = "arn:aws:lambda:us-east-1:123456789012:capacity-provider:nano-work-lmi" }
+}
+
+mock_resource "aws_cloudwatch_log_group" {
+  defaults = { arn = "arn:aws:logs:us-east-1:123456789012:log-group:/aws/lambda/nano-work" }
+}
+
+mock_resource "aws_sns_topic" {
+  defaults = { arn = "arn:aws:sns:us-east-1:123456789012:nano-work-spend" }
+}
+
+mock_resource "aws_wafv2_web_acl" {
+  defaults = { arn = "arn:aws:wafv2:us-east-1:123456789012:global/webacl/nano-work-client-rate-limit/0123abcd" }
+}
+
+mock_resource "aws_cloudfront_distribution" {
+  defaults = { domain_name = "d111111abcdef8.cloudfront.net" }
+}
+
+mock_data "aws_caller_identity" {
+  defaults = { account_id = "123456789012" }
+}
+
+mock_data "aws_partition" {
+  defaults = { partition = "aws" }
 }
 
 mock_data "aws_iam_policy_document" {

@@ -43,6 +43,126 @@ run "plain_lambda" {
     condition     = aws_lambda_alias.live.function_version == aws_lambda_function.this.version
     error_message = "the alias points at the published version"
   }
+  assert {
+    condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_KEY_PARAMETER")
+    error_message = "no key: no extension layer, no SSM grant, no parameter name"
+  }
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_CORS_ORIGINS"] == "*" && aws_lambda_function.this.environment[0].variables["NANO_WORK_BENCHMARK_REQUIRES_KEY"] == "true"
+    error_message = "CORS origins and the operator-only benchmark reach the application: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.logs.policy).Statement[0].Resource == ["arn:aws:logs:us-east-1:123456789012:log-group:/aws/lambda/nano-work:log-stream:*"]
+    error_message = "logs on the function's own group only: ${aws_iam_role_policy.logs.policy}"
+  }
+  assert {
+    condition     = toset(jsondecode(aws_iam_role_policy.logs.policy).Statement[0].Action) == toset(["logs:CreateLogStream", "logs:PutLogEvents"]) && length(jsondecode(aws_iam_role_policy.logs.policy).Statement) == 1
+    error_message = "write log events, nothing else: ${aws_iam_role_policy.logs.policy}"
+  }
+}
+
+run "key_on_x86_64" {
+  command = apply
+
+  variables {
+    cors_origins = ["https://wallet.example", "http://localhost:8080"]
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  assert {
+    condition     = length(aws_lambda_function.this.layers) == 1 && aws_lambda_function.this.layers[0] == "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    error_message = "the x86_64 extension layer: ${jsonencode(aws_lambda_function.this.layers)}"
+  }
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key"
+    error_message = "the application reads the parameter's name from NANO_WORK_AUTH_KEY_PARAMETER"
+  }
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_CORS_ORIGINS"] == "https://wallet.example,http://localhost:8080"
+    error_message = "origins comma separated: ${aws_lambda_function.this.environment[0].variables["NANO_WORK_CORS_ORIGINS"]}"
+  }
+  assert {
+    condition = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement == [{
+      Sid      = "ReadTheKeyParameter"
+      Effect   = "Allow"
+      Action   = ["ssm:GetParameter"]
+      Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"]
+    }]
+    error_message = "ssm:GetParameter on the one parameter, no KMS grant for aws/ssm: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+}
+
+run "key_on_arm64_with_a_customer_managed_key" {
+  command = apply
+
+  variables {
+    architecture = "arm64"
+    auth_key = {
+      parameter_name      = "nano-work-key"
+      parameter_arn       = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key"
+      kms_key_arn         = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+      extension_layer_arn = "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
+    }
+  }
+
+  assert {
+    condition     = length(aws_lambda_function.this.layers) == 1 && aws_lambda_function.this.layers[0] == "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
+    error_message = "the arm64 extension layer"
+  }
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Action == ["kms:Decrypt"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Resource == ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
+    error_message = "kms:Decrypt on the customer managed key: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+  assert {
+    condition = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Condition.StringEquals == {
+      "kms:ViaService"                      = "ssm.eu-west-1.amazonaws.com"
+      "kms:EncryptionContext:PARAMETER_ARN" = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key"
+    }
+    error_message = "decrypt only through SSM, only this parameter: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+}
+
+run "an_x86_64_layer_on_arm64_is_refused" {
+  command = plan
+
+  variables {
+    architecture = "arm64"
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  expect_failures = [var.auth_key]
+}
+
+run "a_parameter_arn_of_another_name_is_refused" {
+  command = plan
+
+  variables {
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/*"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  expect_failures = [var.auth_key]
+}
+
+run "cors_origins_with_a_path_are_refused" {
+  command = plan
+
+  variables {
+    cors_origins = ["https://wallet.example/"]
+  }
+
+  expect_failures = [var.cors_origins]
 }
 
 run "managed_instances" {
@@ -96,4 +216,37 @@ run "extra_options_may_not_stop_below_c2" {
   }
 
   expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_may_not_set_application_settings" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Dnano-work.max-difficulty=ffffffffffffffff"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_may_not_set_quarkus_settings" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Dquarkus.http.cors.origins=*"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "other_system_properties_pass" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Dfile.encoding=UTF-8", "-Xss1m"]
+  }
+
+  assert {
+    condition     = endswith(aws_lambda_function.this.environment[0].variables["JAVA_TOOL_OPTIONS"], " -Dfile.encoding=UTF-8 -Xss1m")
+    error_message = "other options are appended"
+  }
 }

@@ -63,3 +63,25 @@ run "generate_on_managed_instances" {
     error_message = "the generate function on Managed Instances"
   }
 }
+
+run "key_and_cors_reach_both_functions" {
+  command = apply
+
+  variables {
+    cors_origins = ["https://wallet.example"]
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  assert {
+    condition     = alltrue([for env in values(output.function_environments) : env["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key" && env["NANO_WORK_CORS_ORIGINS"] == "https://wallet.example" && env["NANO_WORK_BENCHMARK_REQUIRES_KEY"] == "true"])
+    error_message = "generate and validate read the same key, origins and benchmark rule: ${jsonencode(output.function_environments)}"
+  }
+  assert {
+    condition     = alltrue([for layers in values(output.function_layer_arns) : length(layers) == 1])
+    error_message = "both functions carry the extension layer"
+  }
+}

@@ -6,6 +6,12 @@ mock_provider "aws" {
   source = "../../tests/mocks"
 }
 
+# The provider of the CloudFront web ACL (us-east-1), mocked the same way.
+mock_provider "aws" {
+  alias  = "us_east_1"
+  source = "../../tests/mocks"
+}
+
 variables {
   package_path = "../../tests/function.zip"
 }

@@ -77,5 +77,14 @@ public interface WorkConfig {
         /** The longest benchmark a request may ask for. */
         @WithDefault("10s")
         Duration maxDuration();
+
+        /**
+         * Whether {@code benchmark} is an operator action, refused without a valid key
+         * ({@code NANO_WORK_BENCHMARK_REQUIRES_KEY}; Terraform sets it on every deployed function, where a
+         * benchmark keeps a reserved slot's search threads busy for its whole duration). With no key configured,
+         * it is then refused to everyone.
+         */
+        @WithDefault("false")
+        boolean requiresKey();
     }
 }

@@ -97,6 +97,28 @@ class CostGuardsTest {
                         .value());
     }
 
+    /** The spend alarm converts usage to dollars with the same prices as the worst case below. */
+    @Test
+    void theSpendAlarmPricesAreThePricingFiles() throws Exception {
+        JsonNode pricing = new ObjectMapper().readTree(Files.readString(Path.of("infra/pricing/aws-us-east-1.json")));
+        JsonNode prices = stack.variable("prices").get("default");
+        for (String architecture : new String[] {"x86_64", "arm64"}) {
+            assertEquals(
+                    pricing.at("/lambda/architectures/" + architecture + "/gb_second")
+                            .asDouble(),
+                    prices.get("lambda_gb_second").get(architecture).asDouble(),
+                    architecture + " GB-s price");
+        }
+        assertEquals(
+                pricing.at("/lambda/request_per_million").asDouble(),
+                prices.get("lambda_request_per_million").asDouble(),
+                "Lambda requests");
+        assertEquals(
+                pricing.at("/api_gateway/http_request_per_million").asDouble(),
+                prices.get("http_api_request_per_million").asDouble(),
+                "HTTP API requests");
+    }
+
     /** The worst case: every reserved slot of every default function busy all hour, and the stage at its rate limit. */
     @Test
     void theWorstCaseInTheReadmeMatchesTheDefaults() throws Exception {

@@ -87,6 +87,13 @@ record TerraformDir(Path dir, Map<String, JsonNode> files) {
         return require(locals(), "local." + name, name);
     }
 
+    /** Every provider "NAME" { } block (the default configuration and its aliases). */
+    List<JsonNode> providers(String name) {
+        List<JsonNode> blocks = new ArrayList<>();
+        for (JsonNode file : files.values()) file.path("provider").path(name).forEach(blocks::add);
+        return blocks;
+    }
+
     /** The terraform { } blocks. */
     List<JsonNode> terraformBlocks() {
         List<JsonNode> blocks = new ArrayList<>();

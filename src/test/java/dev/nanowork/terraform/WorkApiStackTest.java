@@ -176,6 +176,117 @@ class WorkApiStackTest {
         Set<String> methods = new TreeSet<>();
         cors.get("allow_methods").forEach(m -> methods.add(m.asText()));
         assertEquals(Set.of("POST", "OPTIONS"), methods, "CORS methods");
+        Set<String> headers = new TreeSet<>();
+        cors.get("allow_headers").forEach(h -> headers.add(h.asText()));
+        // A browser wallet sends the key as Authorization: Bearer, which the preflight must allow.
+        assertEquals(Set.of("authorization", "content-type"), headers, "CORS headers");
+        // The functions answer CORS (and bare OPTIONS) themselves from the same list.
+        for (String call : new String[] {"variant", "managed_variant"}) {
+            assertText(
+                    "${var.cors_allow_origins}",
+                    stack.module(call).get("cors_origins"),
+                    call + ": the same origins reach the functions");
+        }
+        assertText("${var.cors_origins}", variant.module("generate").get("cors_origins"), "generate function origins");
+        assertText("${var.cors_origins}", variant.module("validate").get("cors_origins"), "validate function origins");
+    }
+
+    /** Every function of every variant reads the one key parameter, through the layer of its own architecture. */
+    @Test
+    void theKeyReachesEveryFunctionWithItsArchitecturesLayer() {
+        for (String call : new String[] {"variant", "managed_variant"}) {
+            assertText(
+                    "${local.auth_keys[each.value.architecture]}",
+                    stack.module(call).get("auth_key"),
+                    call + " auth_key");
+            assertText(
+                    "${var.benchmark_requires_key}",
+                    stack.module(call).get("benchmark_requires_key"),
+                    call + " benchmark_requires_key");
+        }
+        for (String function : new String[] {"generate", "validate"}) {
+            assertText(
+                    "${var.auth_key}",
+                    variant.module(function).get("auth_key"),
+                    function + " reads the key (every route needs it)");
+            assertText(
+                    "${var.benchmark_requires_key}",
+                    variant.module(function).get("benchmark_requires_key"),
+                    function + " benchmark_requires_key");
+        }
+        String keys = Expressions.expression(stack.local("auth_keys"));
+        assertTrue(
+                keys != null && keys.contains("var.parameters_secrets_extension_layer_arns[architecture]"),
+                "the layer of each architecture: " + keys);
+        JsonNode layers =
+                stack.variable("parameters_secrets_extension_layer_arns").get("default");
+        assertTrue(
+                layers.get("x86_64")
+                        .asText()
+                        .matches(
+                                "arn:aws:lambda:us-east-1:\\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension:\\d+"),
+                "x86_64 layer " + layers);
+        assertTrue(
+                layers.get("arm64")
+                        .asText()
+                        .matches(
+                                "arn:aws:lambda:us-east-1:\\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\\d+"),
+                "arm64 layer " + layers);
+        assertTrue(
+                stack.variable("auth_key_parameter_name").get("default").isNull(),
+                "no key by default (the stack does not create the secret)");
+        assertTrue(
+                stack.resources("aws_ssm_parameter").isEmpty()
+                        && stack.data("aws_ssm_parameter").isEmpty(),
+                "the key's value never passes through Terraform (it would be stored in the state)");
+    }
+
+    /** WAF does not attach to HTTP APIs: CloudFront in front, with a web ACL of scope CLOUDFRONT in us-east-1. */
+    @Test
+    void thePerClientRateLimitIsOptionalCloudFrontWithAWafRuleInUsEast1() {
+        assertTrue(stack.variable("client_rate_limit").get("default").isNull(), "off by default");
+        JsonNode acl = stack.resource("aws_wafv2_web_acl", "client_rate_limit");
+        assertText("CLOUDFRONT", acl.get("scope"), "scope");
+        assertText("${aws.us_east_1}", acl.get("provider"), "CloudFront web ACLs are created in us-east-1");
+        boolean usEast1 = stack.providers("aws").stream()
+                .anyMatch(p -> "us_east_1".equals(p.path("alias").asText())
+                        && "us-east-1".equals(p.path("region").asText()));
+        assertTrue(usEast1, "provider aws.us_east_1 is in us-east-1: " + stack.providers("aws"));
+        String rule = acl.get("rule_json").asText();
+        assertTrue(
+                rule.contains("RateBasedStatement")
+                        && rule.contains("AggregateKeyType    = \"IP\"")
+                        && rule.contains("Block = {}"),
+                "a rate-based rule per client IP that blocks: " + rule);
+        JsonNode distribution = stack.resource("aws_cloudfront_distribution", "api");
+        assertText(
+                "${aws_wafv2_web_acl.client_rate_limit[0].arn}",
+                distribution.get("web_acl_id"),
+                "the distribution carries the ACL");
+        assertText("${local.rate_limited ? 1 : 0}", distribution.get("count"), "only when asked");
+        assertText("${local.rate_limited ? 1 : 0}", acl.get("count"), "only when asked");
+    }
+
+    /** An alarm that tells the operator when the hourly cost passes a threshold, on by default. */
+    @Test
+    void aSpendAlarmWatchesEveryPlainFunctionAndTheRequests() {
+        JsonNode alert = stack.variable("spend_alert");
+        assertTrue(
+                alert.get("default").get("dollars_per_hour").asDouble() > 0, "on by default: " + alert.get("default"));
+        JsonNode alarm = stack.resource("aws_cloudwatch_metric_alarm", "spend");
+        assertEquals(
+                "[\"${aws_sns_topic.spend[0].arn}\"]",
+                String.valueOf(alarm.get("alarm_actions")),
+                "the alarm notifies the topic");
+        assertText("${var.spend_alert.dollars_per_hour}", alarm.get("threshold"), "threshold");
+        JsonNode durations = block(alarm.get("dynamic"), "metric_query", "alarm");
+        assertText("${local.billed_functions}", durations.get("for_each"), "one Duration metric per billed function");
+        String functions = stack.local("billed_functions").asText();
+        assertTrue(
+                functions.contains("var.variants")
+                        && functions.contains("generate_function_name")
+                        && functions.contains("validate_function_name"),
+                "both functions of every plain variant: " + functions);
     }
 
     @Test

@@ -13,8 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -27,6 +31,38 @@ class WorkFunctionModuleTest {
     static void parse() {
         module = TerraformDir.of("modules/work-function");
         function = module.resource("aws_lambda_function", "this");
+    }
+
+    /**
+     * environment.variables: name -> its value's expression text. The block is a merge() of the settings every
+     * function gets and the key parameter's name when a key is configured, so it is read from the expression.
+     */
+    static Map<String, String> environment() {
+        JsonNode variables = block(function, "environment", "function").get("variables");
+        assertNotNull(variables, "environment.variables");
+        String merged = expression(variables);
+        assertNotNull(merged, "environment.variables is a merge() expression: " + variables);
+        assertTrue(merged.startsWith("merge("), "environment.variables = merge(settings, key ? {...} : {}): " + merged);
+        Map<String, String> names = new TreeMap<>();
+        Matcher m =
+                Pattern.compile("(?m)^\\s*([A-Z][A-Z0-9_]*)\\s*=\\s*(.+?)\\s*$").matcher(merged);
+        while (m.find()) names.put(m.group(1), m.group(2));
+        return names;
+    }
+
+    /** NANO_WORK_* names of every setting of WorkConfig, nested groups included (nano-work.auth.key-parameter). */
+    static void settingNames(Class<?> type, String prefix, Set<String> names) {
+        for (java.lang.reflect.Method m : type.getDeclaredMethods()) {
+            if (m.getParameterCount() != 0 || java.lang.reflect.Modifier.isStatic(m.getModifiers())) continue;
+            String name =
+                    prefix + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
+            Class<?> returned = m.getReturnType();
+            if (returned.isInterface() && returned.getEnclosingClass() == dev.nanowork.config.WorkConfig.class) {
+                settingNames(returned, name + "_", names);
+            } else {
+                names.add(name);
+            }
+        }
     }
 
     @Test
@@ -58,9 +94,8 @@ class WorkFunctionModuleTest {
 
     @Test
     void javaToolOptionsCarryTheVectorModuleAndKeepC2On() {
-        JsonNode variables = block(function, "environment", "function").get("variables");
-        assertNotNull(variables, "environment.variables");
-        assertText("${local.java_tool_options}", variables.get("JAVA_TOOL_OPTIONS"), "JAVA_TOOL_OPTIONS");
+        Map<String, String> variables = environment();
+        assertEquals("local.java_tool_options", variables.get("JAVA_TOOL_OPTIONS"), "JAVA_TOOL_OPTIONS");
         assertEquals(
                 "join(\" \", concat(local.required_jvm_options, var.extra_jvm_options))",
                 expression(module.local("java_tool_options")),
@@ -81,7 +116,8 @@ class WorkFunctionModuleTest {
         assertTrue(required.contains("--add-opens=java.base/java.lang=ALL-UNNAMED"), "java.lang opened in " + required);
         // The runtime's -XX:TieredStopAtLevel=1 on the command line beats JAVA_TOOL_OPTIONS: the wrapper in the zip
         // takes it off (dev.nanowork.lambda.LambdaRuntimeIT runs it).
-        assertText("/var/task/jvm-wrapper.sh", variables.get("AWS_LAMBDA_EXEC_WRAPPER"), "AWS_LAMBDA_EXEC_WRAPPER");
+        assertEquals(
+                "\"/var/task/jvm-wrapper.sh\"", variables.get("AWS_LAMBDA_EXEC_WRAPPER"), "AWS_LAMBDA_EXEC_WRAPPER");
         assertTrue(
                 java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")),
                 "the wrapper is executable");
@@ -93,9 +129,7 @@ class WorkFunctionModuleTest {
 
     @Test
     void passesTheApplicationSettings() {
-        JsonNode variables = block(function, "environment", "function").get("variables");
-        Set<String> names = new TreeSet<>();
-        variables.fieldNames().forEachRemaining(names::add);
+        Map<String, String> variables = environment();
         assertEquals(
                 Set.of(
                         "AWS_LAMBDA_EXEC_WRAPPER",
@@ -104,27 +138,80 @@ class WorkFunctionModuleTest {
                         "NANO_WORK_THREADS",
                         "NANO_WORK_SERVE",
                         "NANO_WORK_MAX_DIFFICULTY",
-                        "NANO_WORK_DEADLINE"),
-                names);
+                        "NANO_WORK_DEADLINE",
+                        "NANO_WORK_CORS_ORIGINS",
+                        "NANO_WORK_BENCHMARK_REQUIRES_KEY",
+                        "NANO_WORK_AUTH_KEY_PARAMETER"),
+                variables.keySet());
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
-        // to NANO_WORK_MAX_DIFFICULTY), so a renamed setting cannot silently stop reaching the function.
+        // to NANO_WORK_MAX_DIFFICULTY, nano-work.auth.key-parameter to NANO_WORK_AUTH_KEY_PARAMETER), so a renamed
+        // setting cannot silently stop reaching the function.
         Set<String> applicationKeys = new TreeSet<>();
-        for (java.lang.reflect.Method m : dev.nanowork.config.WorkConfig.class.getDeclaredMethods()) {
-            if (m.getParameterCount() == 0 && m.getReturnType() != dev.nanowork.config.WorkConfig.Benchmark.class) {
-                applicationKeys.add("NANO_WORK_"
-                        + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT));
-            }
-        }
-        names.stream()
+        settingNames(dev.nanowork.config.WorkConfig.class, "NANO_WORK_", applicationKeys);
+        assertTrue(
+                applicationKeys.contains("NANO_WORK_AUTH_KEY_PARAMETER")
+                        && applicationKeys.contains("NANO_WORK_BENCHMARK_MAX_DURATION"),
+                "nested settings are named: " + applicationKeys);
+        variables.keySet().stream()
                 .filter(n -> n.startsWith("NANO_WORK_"))
                 .forEach(n -> assertTrue(
                         applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
-        assertText("${var.serve}", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
+        assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
         assertTrue(
                 validations(module.variable("serve")).stream()
                         .anyMatch(c ->
                                 c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"both\"")),
                 "serve validated");
+        // The application splits nano-work.cors-origins on commas.
+        assertEquals(
+                "join(\",\", var.cors_origins)", variables.get("NANO_WORK_CORS_ORIGINS"), "NANO_WORK_CORS_ORIGINS");
+        assertTrue(
+                validations(module.variable("cors_origins")).stream().anyMatch(c -> c.contains("^https?://")),
+                "cors_origins must be origins (a comma or a path would reach the application as another origin)");
+        assertEquals(
+                "tostring(var.benchmark_requires_key)",
+                variables.get("NANO_WORK_BENCHMARK_REQUIRES_KEY"),
+                "NANO_WORK_BENCHMARK_REQUIRES_KEY");
+        assertTrue(
+                module.variable("benchmark_requires_key").get("default").asBoolean(),
+                "deployed, benchmark is an operator action by default");
+    }
+
+    /** The key: a SecureString read through the Parameters and Secrets extension, IAM on that one parameter. */
+    @Test
+    void theKeyIsReadThroughTheExtensionWithIamOnItsParameterOnly() {
+        assertEquals(
+                "var.auth_key.parameter_name",
+                environment().get("NANO_WORK_AUTH_KEY_PARAMETER"),
+                "the parameter's name, never the key");
+        assertText(
+                "${local.auth ? [var.auth_key.extension_layer_arn] : []}",
+                function.get("layers"),
+                "the extension layer with a key only");
+        assertText("${var.auth_key != null}", module.local("auth"), "a key is configured");
+        assertTrue(
+                validations(module.variable("auth_key")).stream()
+                        .anyMatch(c ->
+                                c.contains("Lambda-Extension(-Arm64)?") && c.contains("var.architecture == \"arm64\"")),
+                "the layer must match the architecture (x86_64 and arm64 layers differ)");
+
+        JsonNode grant = module.resource("aws_iam_role_policy", "auth_key");
+        assertText("${local.auth ? 1 : 0}", grant.get("count"), "a grant only with a key");
+        // The raw text: the policy interpolates the region into kms:ViaService.
+        String policy = grant.get("policy").asText();
+        assertTrue(policy.startsWith("${jsonencode("), "auth_key policy is a jsonencode() expression: " + policy);
+        assertTrue(
+                policy.contains("[\"ssm:GetParameter\"]") && policy.contains("[var.auth_key.parameter_arn]"),
+                "ssm:GetParameter on the parameter's ARN: " + policy);
+        assertTrue(
+                policy.contains("\"kms:Decrypt\"")
+                        && policy.contains("[var.auth_key.kms_key_arn]")
+                        && policy.contains("\"kms:ViaService\"")
+                        && policy.contains("\"kms:EncryptionContext:PARAMETER_ARN\" = var.auth_key.parameter_arn"),
+                "kms:Decrypt on the key, through SSM, for this parameter: " + policy);
+        assertFalse(
+                policy.contains("\"*\"") || policy.contains("GetParameters") || policy.contains("GetParametersByPath"),
+                "no wildcard, no other SSM action: " + policy);
     }
 
     @Test
@@ -185,10 +272,27 @@ class WorkFunctionModuleTest {
     }
 
     @Test
-    void logsGoToAGroupWithRetention() {
+    void logsGoToAGroupWithRetentionAndTheRoleWritesThereOnly() {
         JsonNode logs = module.resource("aws_cloudwatch_log_group", "this");
         assertText("/aws/lambda/${var.name}", logs.get("name"), "the group Lambda writes to");
         assertText("${var.log_retention_days}", logs.get("retention_in_days"), "retention");
-        assertFalse(module.resources("aws_iam_role_policy_attachment").isEmpty(), "the role may write logs");
+        // AWSLambdaBasicExecutionRole grants logs:* actions on every log group of the account.
+        assertTrue(
+                module.resources("aws_iam_role_policy_attachment").isEmpty(),
+                "no managed policy attached (AWSLambdaBasicExecutionRole is logs on *)");
+        String policy =
+                module.resource("aws_iam_role_policy", "logs").get("policy").asText();
+        assertTrue(policy.startsWith("${jsonencode("), "logs policy is a jsonencode() expression: " + policy);
+        assertTrue(
+                policy.contains("[\"${aws_cloudwatch_log_group.this.arn}:log-stream:*\"]"),
+                "the function's own log group only: " + policy);
+        assertTrue(
+                policy.contains("[\"logs:CreateLogStream\", \"logs:PutLogEvents\"]"),
+                "write log events, nothing else: " + policy);
+        assertTrue(
+                validations(module.variable("extra_jvm_options")).stream()
+                        .anyMatch(c -> c.contains("^-D(nano-work") && c.contains("quarkus")),
+                "extra_jvm_options must refuse -Dnano-work.* and -Dquarkus.* (they beat the validated environment): "
+                        + validations(module.variable("extra_jvm_options")));
     }
 }

@@ -1,0 +1,148 @@
+# Tells the operator when spend passes a threshold: a CloudWatch alarm on the plain functions' billed duration
+# and the API's requests, turned into dollars per hour by metric math (the last 5 minutes' rate x 12), and an
+# optional monthly AWS Budgets budget; both notify one SNS topic (with an optional email subscription, which
+# AWS asks the address to confirm). The alarm reacts in minutes; Budgets sees the bill hours later. Managed
+# Instances are billed by their EC2 fleet, which this alarm does not see (max_vcpu_count bounds them).
+#
+# Nothing here stops spend: Lambda cannot set its own reserved concurrency, so a stop would be another function
+# with lambda:PutFunctionConcurrency on every variant. The manual stop is in docs/reliability.md.
+
+locals {
+  alerting = var.spend_alert != null
+
+  # Plain functions only (reserved concurrency, billed per GB-s): name -> dollars per millisecond of Duration.
+  billed_functions = merge([
+    for name, variant in var.variants : {
+      "${name}-generate" = {
+        function_name  = module.variant[name].generate_function_name
+        dollars_per_ms = variant.generate_memory_mb / 1024 * var.prices.lambda_gb_second[variant.architecture] / 1000
+        query_id       = "g_${replace(name, "-", "_")}"
+      }
+      "${name}-validate" = {
+        function_name  = module.variant[name].validate_function_name
+        dollars_per_ms = variant.validate_memory_mb / 1024 * var.prices.lambda_gb_second[variant.architecture] / 1000
+        query_id       = "v_${replace(name, "-", "_")}"
+      }
+    }
+  ]...)
+
+  spend_period_seconds = 300
+
+  # Dollars per hour at the rate of the last period: every function's Duration (ms) at its price per ms, and
+  # every request at the HTTP API's and Lambda's price per request.
+  spend_expression = format(
+    "(%s + FILL(requests, 0) * %s) * %d",
+    join(" + ", [for key, f in local.billed_functions : format("FILL(%s, 0) * %.15f", lower(f.query_id), f.dollars_per_ms)]),
+    format("%.15f", (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6),
+    3600 / local.spend_period_seconds,
+  )
+}
+
+resource "aws_sns_topic" "spend" {
+  count = local.alerting ? 1 : 0
+
+  name = "${var.name_prefix}-spend"
+}
+
+resource "aws_sns_topic_policy" "spend" {
+  count = local.alerting ? 1 : 0
+
+  arn = aws_sns_topic.spend[0].arn
+  policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = [{
+      Sid       = "AlarmsAndBudgetsOfThisAccountPublish"
+      Effect    = "Allow"
+      Principal = { Service = ["cloudwatch.amazonaws.com", "budgets.amazonaws.com"] }
+      Action    = "SNS:Publish"
+      Resource  = aws_sns_topic.spend[0].arn
+      Condition = { StringEquals = { "aws:SourceAccount" = data.aws_caller_identity.current.account_id } }
+    }]
+  })
+}
+
+resource "aws_sns_topic_subscription" "spend_email" {
+  count = local.alerting && try(var.spend_alert.email, null) != null ? 1 : 0
+
+  topic_arn = aws_sns_topic.spend[0].arn
+  protocol  = "email"
+  endpoint  = var.spend_alert.email
+}
+
+resource "aws_cloudwatch_metric_alarm" "spend" {
+  count = local.alerting ? 1 : 0
+
+  alarm_name          = "${var.name_prefix}-spend-per-hour"
+  alarm_description   = "nano-work-function: Lambda duration and API requests cost more than $${var.spend_alert.dollars_per_hour} per hour at the rate of the last 5 minutes (worst case: docs/reliability.md)"
+  comparison_operator = "GreaterThanOrEqualToThreshold"
+  threshold           = var.spend_alert.dollars_per_hour
+  evaluation_periods  = 1
+  datapoints_to_alarm = 1
+  treat_missing_data  = "notBreaching"
+  alarm_actions       = [aws_sns_topic.spend[0].arn]
+  ok_actions          = [aws_sns_topic.spend[0].arn]
+
+  metric_query {
+    id          = "dollars_per_hour"
+    label       = "Dollars per hour (Lambda duration + requests)"
+    expression  = local.spend_expression
+    return_data = true
+  }
+
+  dynamic "metric_query" {
+    for_each = local.billed_functions
+
+    content {
+      id = lower(metric_query.value.query_id)
+
+      metric {
+        namespace   = "AWS/Lambda"
+        metric_name = "Duration"
+        stat        = "Sum"
+        period      = local.spend_period_seconds
+        dimensions  = { FunctionName = metric_query.value.function_name }
+      }
+    }
+  }
+
+  metric_query {
+    id = "requests"
+
+    metric {
+      namespace   = "AWS/ApiGateway"
+      metric_name = "Count"
+      stat        = "Sum"
+      period      = local.spend_period_seconds
+      dimensions  = { ApiId = aws_apigatewayv2_api.this.id }
+    }
+  }
+}
+
+# Account-wide (the stack cannot filter on its tags until they are activated as cost allocation tags).
+resource "aws_budgets_budget" "monthly" {
+  count = local.alerting && try(var.spend_alert.monthly_budget_usd, null) != null ? 1 : 0
+
+  name         = "${var.name_prefix}-monthly"
+  budget_type  = "COST"
+  limit_amount = format("%.2f", var.spend_alert.monthly_budget_usd)
+  limit_unit   = "USD"
+  time_unit    = "MONTHLY"
+
+  notification {
+    comparison_operator       = "GREATER_THAN"
+    threshold                 = 80
+    threshold_type            = "PERCENTAGE"
+    notification_type         = "FORECASTED"
+    subscriber_sns_topic_arns = [aws_sns_topic.spend[0].arn]
+  }
+
+  notification {
+    comparison_operator       = "GREATER_THAN"
+    threshold                 = 100
+    threshold_type            = "PERCENTAGE"
+    notification_type         = "ACTUAL"
+    subscriber_sns_topic_arns = [aws_sns_topic.spend[0].arn]
+  }
+
+  depends_on = [aws_sns_topic_policy.spend]
+}
