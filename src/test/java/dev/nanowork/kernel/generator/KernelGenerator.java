@@ -336,7 +336,7 @@ public final class KernelGenerator {
     }
 
     String rootConstants(List<Val> leaves) {
-        StringBuilder s = new StringBuilder(header("per-root part of round 0"));
+        StringBuilder s = new StringBuilder(header("round 0, per root"));
         s.append("package dev.nanowork.kernel;\n\n");
         s.append("import dev.nanowork.work.Root;\n\n");
         s.append("/**\n");
