@@ -38,7 +38,8 @@ class WorkQueueTest {
     static void awaitTaken(WorkQueue queue) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (queue.waiting() > 0) {
-            if (System.nanoTime() - until > 0) fail("the runner never took the search: " + queue.waiting() + " waiting");
+            if (System.nanoTime() - until > 0)
+                fail("the runner never took the search: " + queue.waiting() + " waiting");
             Thread.sleep(1);
         }
     }
