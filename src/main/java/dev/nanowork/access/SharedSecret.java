@@ -9,7 +9,8 @@ import java.util.Optional;
  * The optional credential of the endpoint: one shared secret, accepted as {@code Authorization: Bearer
  * <key>} or as a nano-style {@code "key"} field in the body. Compared in constant time (the SHA-256
  * digests of both, by {@link MessageDigest#isEqual}), so the time an answer takes says nothing about how
- * much of a guess was right, nor about the secret's length. Its text never leaves this object:
+ * much of a guess was right, nor about the secret's length. Both sides are compared with surrounding
+ * whitespace trimmed. Its text never leaves this object:
  * {@link #toString} names only whether one is set.
  */
 public final class SharedSecret {
@@ -24,11 +25,14 @@ public final class SharedSecret {
         this.digest = digest;
     }
 
-    /** A required secret; empty or blank text is refused (it would be guessable). */
+    /**
+     * A required secret, its surrounding whitespace trimmed (a key stored with a trailing newline still works);
+     * empty or blank text is refused (it would be guessable).
+     */
     public static SharedSecret of(String secret) {
         if (secret == null || secret.isBlank())
             throw new IllegalArgumentException("the shared secret must not be empty");
-        return new SharedSecret(sha256(secret));
+        return new SharedSecret(sha256(secret.strip()));
     }
 
     public boolean required() {
@@ -53,7 +57,8 @@ public final class SharedSecret {
         Optional<String> presented = authorization
                 .filter(h -> h.regionMatches(true, 0, BEARER, 0, BEARER.length()))
                 .map(h -> h.substring(BEARER.length()).strip())
-                .or(() -> keyField);
+                .or(() -> keyField)
+                .map(String::strip);
         if (presented.isEmpty() || presented.get().isEmpty()) return Verdict.MISSING;
         return MessageDigest.isEqual(sha256(presented.get()), digest) ? Verdict.ALLOWED : Verdict.WRONG;
     }

@@ -23,7 +23,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -60,7 +62,8 @@ public class WorkEngine {
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
                 config.benchmark().duration(),
                 config.benchmark().maxDuration(),
-                version);
+                version,
+                config.benchmark().requiresKey());
         access = access();
         if (searches(settings.served())) {
             serve(startSearch(), JvmProbe.CpuFacts.current());
@@ -140,6 +143,10 @@ public class WorkEngine {
 
     /** The credential, if one is configured; only whether it is set and where from is ever logged. */
     private SharedSecret access() {
+        AccessSettings.refuseBlank(System.getenv());
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
+        AccessSettings.refuseBlank(properties);
         SharedSecret access = AccessSettings.resolve(
                 config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
         LOG.log(

@@ -18,6 +18,7 @@ public final class RpcError extends RuntimeException {
     public static final String UNABLE_TO_PARSE_JSON = "Unable to parse JSON";
     public static final String UNKNOWN_COMMAND = "Unknown command";
     public static final String ONLY_POST = "Can only POST requests";
+    public static final String CONTROL_DISABLED = "RPC control is disabled";
 
     public static final String NOT_SERVED = "Action not served by this deployment";
     public static final String DEADLINE = "Work generation deadline reached";

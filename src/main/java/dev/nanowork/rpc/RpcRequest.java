@@ -65,6 +65,11 @@ public final class RpcRequest {
         return new RpcRequest(JsonNodeFactory.instance.objectNode(), null);
     }
 
+    /** The raw value of {@code field}, {@code null} when absent. */
+    JsonNode field(String field) {
+        return body.get(field);
+    }
+
     /**
      * The text of {@code field}: a string as is, a number or boolean as written; empty when absent or
      * {@code null}. An object or array is refused with {@code error}.

@@ -32,7 +32,19 @@ public final class WorkRpc {
             Difficulty maxDifficulty,
             Duration benchmarkDuration,
             Duration benchmarkMaxDuration,
-            String version) {
+            String version,
+            boolean benchmarkRequiresKey) {
+        /** Settings where {@code benchmark} is open to whoever may in (nano-work.benchmark.requires-key false). */
+        public Settings(
+                Set<Action> served,
+                Difficulty minDifficulty,
+                Difficulty maxDifficulty,
+                Duration benchmarkDuration,
+                Duration benchmarkMaxDuration,
+                String version) {
+            this(served, minDifficulty, maxDifficulty, benchmarkDuration, benchmarkMaxDuration, version, false);
+        }
+
         public Settings {
             if (minDifficulty.compareTo(maxDifficulty) > 0) {
                 throw new IllegalArgumentException("nano-work.min-difficulty " + minDifficulty
@@ -53,7 +65,7 @@ public final class WorkRpc {
     }
 
     private final Settings settings;
-    private final SharedSecret access;
+    private final Gate gate;
     private final AtomicLong served = new AtomicLong();
     private final Map<Action, ActionHandler> handlers = new EnumMap<>(Action.class);
 
@@ -70,7 +82,7 @@ public final class WorkRpc {
     /** An RPC that lets in only the requests carrying {@code access}'s key, when it has one. */
     public WorkRpc(WorkQueue queue, Settings settings, SharedSecret access, HostFacts host) {
         this.settings = settings;
-        this.access = access;
+        this.gate = new Gate(access, settings.benchmarkRequiresKey());
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
                 Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
@@ -84,7 +96,7 @@ public final class WorkRpc {
         served.incrementAndGet();
         try {
             RpcRequest request = RpcRequest.parse(body);
-            letIn(request, authorization);
+            gate.letIn(request, authorization);
             String name = request.action();
             Action action = Action.fromWire(name)
                     .orElseThrow(() -> new RpcError(
@@ -107,23 +119,10 @@ public final class WorkRpc {
         served.incrementAndGet();
         try {
             RpcRequest present = RpcRequest.of(request);
-            letIn(present, authorization);
+            gate.letIn(present, authorization);
             return run(action, present, deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
-        }
-    }
-
-    /** The credential check, before anything is run; nothing here is logged (the key is a secret). */
-    private void letIn(RpcRequest request, Optional<String> authorization) {
-        if (!access.required()) return;
-        switch (access.check(authorization, request.text("key", RpcError.KEY_WRONG))) {
-            case ALLOWED -> {}
-            case MISSING ->
-                throw new RpcError(
-                        RpcError.KEY_MISSING,
-                        "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
-            case WRONG -> throw new RpcError(RpcError.KEY_WRONG, "the key sent is not this endpoint's key");
         }
     }
 
@@ -134,6 +133,7 @@ public final class WorkRpc {
                     "this deployment serves " + settings.servedNames(", ") + "; send " + action.wireName()
                             + " to the endpoint that serves it");
         }
+        gate.mayRun(action);
         return handlers.get(action).answer(request, deadlineNanos);
     }
 

@@ -46,7 +46,7 @@ class ClientGoneTest {
                 dev.nanowork.support.Builds.selfHosted(),
                 "a raw socket needs the self-hosted HTTP server (-DselfHosted)");
         try (LogCapture errors = LogCapture.atLeast(Level.SEVERE)) {
-            String body = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffe0000000000\"}";
+            String body = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffff800000000\"}";
             try (Socket socket = new Socket("127.0.0.1", url.getPort())) {
                 OutputStream out = socket.getOutputStream();
                 out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: "
@@ -54,8 +54,13 @@ class ClientGoneTest {
                         .getBytes(StandardCharsets.UTF_8));
                 out.flush();
                 long until = System.nanoTime() + 10_000_000_000L;
-                while (!"1".equals(post("{\"action\":\"status\"}").get("searching")) && System.nanoTime() < until)
-                    Thread.sleep(5);
+                boolean ran = false;
+                while (!ran && System.nanoTime() < until) {
+                    ran = "1".equals(post("{\"action\":\"status\"}").get("searching"));
+                    if (!ran) Thread.sleep(5);
+                }
+                // Without this the test passed when the search never ran (issue 13): it must have been seen running.
+                assertTrue(ran, "the abandoned client's search was seen running before it left");
             } // closed while the search runs
             long until = System.nanoTime() + 60_000_000_000L;
             Map<String, String> status;

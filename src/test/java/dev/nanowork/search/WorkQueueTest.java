@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.work.Difficulty;
@@ -33,6 +34,16 @@ class WorkQueueTest {
         queue.search().close();
     }
 
+    /** Waits, at most 5 s, until the runner has taken the waiting search: fails instead of hanging. */
+    static void awaitTaken(WorkQueue queue) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (queue.waiting() > 0) {
+            if (System.nanoTime() - until > 0)
+                fail("the runner never took the search: " + queue.waiting() + " waiting");
+            Thread.sleep(1);
+        }
+    }
+
     static SearchResult await(CompletableFuture<SearchResult> f) throws Exception {
         return f.get(5, TimeUnit.SECONDS); // a stopped search ends within one batch (~10 ms with scalar)
     }
@@ -41,7 +52,7 @@ class WorkQueueTest {
     void identicalRequestsShareOneSearchAndCancelReachesEveryCaller() throws Exception {
         long deadline = System.nanoTime() + LONG;
         CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
-        while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
+        awaitTaken(queue); // the runner has taken it
         CompletableFuture<SearchResult> joined = queue.submit(root(1), UNREACHABLE, deadline);
         assertSame(running, joined, "the second caller joins the running search");
         CompletableFuture<SearchResult> queued = queue.submit(root(2), UNREACHABLE, deadline);
@@ -63,7 +74,7 @@ class WorkQueueTest {
                 await(queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))));
         long now = System.nanoTime();
         CompletableFuture<SearchResult> running = queue.submit(root(2), UNREACHABLE, now + LONG);
-        while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
+        awaitTaken(queue); // the runner has taken it
         // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
         QueueRefusal late = assertThrows(
                 QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
@@ -82,7 +93,7 @@ class WorkQueueTest {
     void refusesBeyondItsCapacity() throws Exception {
         long deadline = System.nanoTime() + LONG;
         CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
-        while (queue.waiting() > 0) Thread.onSpinWait(); // the runner has taken it
+        awaitTaken(queue); // the runner has taken it
         CompletableFuture<SearchResult> queued = queue.submit(root(2), UNREACHABLE, deadline);
         QueueRefusal full = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline));
         assertTrue(full.getMessage().startsWith("1 searches are already waiting"), full.getMessage());

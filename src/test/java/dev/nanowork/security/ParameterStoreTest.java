@@ -96,7 +96,13 @@ class ParameterStoreTest {
 
     @Test
     void aKeyOrAParameterOrNeither() {
-        assertFalse(AccessSettings.resolve(Optional.empty(), Optional.of(" "), env -> {
+        // Fail closed (issue 13): a blank parameter name no longer means "open"; it stops start-up.
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> AccessSettings.resolve(Optional.empty(), Optional.of(" "), env -> {
+                    throw new AssertionError("not read");
+                }));
+        assertFalse(AccessSettings.resolve(Optional.empty(), Optional.empty(), env -> {
                     throw new AssertionError("not read");
                 })
                 .required());
