@@ -50,6 +50,23 @@ public abstract class BlockKernel implements WorkKernel {
      */
     protected abstract boolean hash(long[] k, long[] state, long base, long threshold, long[] values);
 
+    /**
+     * The length of a thread's scratch array: {@code 17 * lanes * states} by default; kernels that keep more
+     * there (the loop kernels' message schedule) say so.
+     */
+    protected int scratchLength() {
+        return 17 * lanes * states;
+    }
+
+    /** Fills what a thread's scratch holds for the whole root (nothing by default). */
+    protected void prepare(long[] k, long[] state) {}
+
+    private long[] scratch(long[] k) {
+        long[] state = new long[scratchLength()];
+        prepare(k, state);
+        return state;
+    }
+
     @Override
     public final RootSearch forRoot(Root root) {
         long[] words = RootConstants.of(root);
@@ -59,7 +76,7 @@ public abstract class BlockKernel implements WorkKernel {
         return new RootSearch() {
             @Override
             public long search(long start, long count, long threshold) {
-                long[] state = new long[17 * block];
+                long[] state = scratch(k);
                 long[] values = new long[block];
                 for (long i = 0; i < count; i += block) {
                     if (hash(k, state, start + i, threshold, values)) {
@@ -74,7 +91,7 @@ public abstract class BlockKernel implements WorkKernel {
 
             @Override
             public void values(long start, long[] out) {
-                long[] state = new long[17 * block];
+                long[] state = scratch(k);
                 long[] values = new long[block];
                 for (int i = 0; i < out.length; i += block) {
                     hash(k, state, start + i, 0, values);

@@ -201,6 +201,11 @@ public final class KernelGenerator {
         boolean scalar() {
             return bits == 0;
         }
+
+        /** Rounds 1 to 10 as a loop over the message schedule ({@code stepsPerMethod} 0; vector kernels only). */
+        boolean loop() {
+            return stepsPerMethod == 0;
+        }
     }
 
     /**
@@ -303,7 +308,7 @@ public final class KernelGenerator {
                         bits,
                         Integer.parseInt(f[2]),
                         Integer.parseInt(f[3]),
-                        Integer.parseInt(f[4]),
+                        f[4].equals("loop") ? 0 : Integer.parseInt(f[4]),
                         "a shape being tried");
                 Path path = Path.of(
                         args[1],
@@ -506,8 +511,15 @@ public final class KernelGenerator {
             methods.add(new int[] {1, 1});
             firstStep = 2;
         }
-        for (int step = firstStep; step <= lastStep; step += shape.stepsPerMethod()) {
-            methods.add(new int[] {step, Math.min(lastStep, step + shape.stepsPerMethod() - 1)});
+        if (shape.loop()) {
+            // Rounds 1 to 10 in one method (the loop), round 11 in another: with round 11 in the loop's method
+            // C1 gave up on it at tier 3 but not at tier 2, and the method then stayed on tier-2 code (0.5 MH/s).
+            methods.add(new int[] {firstStep, 21});
+            methods.add(new int[] {22, lastStep});
+        } else {
+            for (int step = firstStep; step <= lastStep; step += shape.stepsPerMethod()) {
+                methods.add(new int[] {step, Math.min(lastStep, step + shape.stepsPerMethod() - 1)});
+            }
         }
         // Which statement's value each later method reads: the last definition of a word before that method.
         Map<Stmt, Integer> lastUse = new HashMap<>();
@@ -535,11 +547,18 @@ public final class KernelGenerator {
                         : shape.bits() + "-bit {@code LongVector}s, one nonce per lane, " + shape.states()
                                 + (shape.states() == 1 ? " state" : " interleaved states"));
         s.append("; ").append(shape.why()).append(".\n");
-        s.append(" * Rounds in ")
-                .append(methods.size())
-                .append(" methods of up to ")
-                .append(shape.stepsPerMethod())
-                .append(" half-rounds, the state handed over through {@code state}.\n */\n");
+        if (shape.loop()) {
+            s.append(
+                    " * Round 0 in two methods (per-root constants), then one method: rounds 1 to 10 as a loop over the\n"
+                            + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work value\n"
+                            + " * needs it; the state handed over through {@code state}.\n */\n");
+        } else {
+            s.append(" * Rounds in ")
+                    .append(methods.size())
+                    .append(" methods of up to ")
+                    .append(shape.stepsPerMethod())
+                    .append(" half-rounds, the state handed over through {@code state}.\n */\n");
+        }
         s.append(scalar ? "public final class " : "final class ")
                 .append(shape.className())
                 .append(" extends BlockKernel {\n");
@@ -561,6 +580,7 @@ public final class KernelGenerator {
                 .append(", ")
                 .append(scalar ? "1" : "LANES")
                 .append(");\n    }\n\n");
+        if (shape.loop()) loopSetUp(shape, leaves, s);
         s.append("    @Override\n");
         s.append("    protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {\n");
         for (int i = 0; i < methods.size(); i++) {
@@ -576,7 +596,12 @@ public final class KernelGenerator {
             int from = methods.get(i)[0], to = methods.get(i)[1];
             boolean first = i == 0, last = i == methods.size() - 1;
             Writer w = new Writer(shape, leaves);
-            s.append("\n    /** ").append(describeSteps(from, to)).append(". */\n");
+            s.append("\n    /** ")
+                    .append(
+                            shape.loop() && last
+                                    ? "Rounds 1 to 10 as a loop, round 11 trimmed"
+                                    : describeSteps(from, to))
+                    .append(". */\n");
             s.append("    private static ")
                     .append(last ? "boolean " : "void ")
                     .append("step")
@@ -604,6 +629,15 @@ public final class KernelGenerator {
                                 .append(store(shape, w, 16, st, n))
                                 .append(";\n");
                 }
+            }
+            if (shape.loop() && from == 2) {
+                loopBody(shape, w);
+                for (int st = 0; st < shape.states(); st++)
+                    for (int word = 0; word < 16; word++)
+                        w.out.append("        ")
+                                .append(store(shape, w, word, st, w.var(word, st)))
+                                .append(";\n");
+                from = to + 1;
             }
             for (int step = from; step <= to; step++) {
                 w.out.append("        // round ")
@@ -638,6 +672,103 @@ public final class KernelGenerator {
         }
         s.append("}\n// spotless:on\n");
         return s.toString();
+    }
+
+    /** Vectors per state of the loop kernels' message schedule: rounds 1 to 10, 16 words each. */
+    static final int SCHEDULE = 10 * 16;
+
+    /** The loop kernels' schedule table, scratch length and per-root fill. */
+    private static void loopSetUp(Shape shape, List<Val> leaves, StringBuilder s) {
+        int n = shape.states();
+        s.append(
+                "    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */\n");
+        s.append("    private static final int MSG = ").append(17 * n).append(";\n");
+        s.append("    /** The message word each round 1 to 10 reads at each of its 16 places. */\n");
+        s.append("    private static final byte[] SCHEDULE = {");
+        for (int r = 1; r <= 10; r++) {
+            s.append(r == 1 ? "\n        " : "\n        ");
+            for (int i = 0; i < 16; i++) s.append(SIGMA[r][i]).append(", ");
+        }
+        s.append("\n    };\n");
+        s.append("    /** Index in {@code k} of root word m1..m4 (entry 0 unused). */\n");
+        s.append("    private static final int[] ROOT_WORD = {0");
+        for (int wd = 1; wd <= 4; wd++) s.append(", ").append(rootWordLeaf(leaves, wd));
+        s.append("};\n\n");
+        s.append("    @Override\n    protected int scratchLength() {\n");
+        s.append("        return (MSG + ")
+                .append(n)
+                .append(" * ")
+                .append(SCHEDULE)
+                .append(") * LANES;\n    }\n\n");
+        s.append(
+                "    /** The root words into their places in the schedule; the zero words stay 0, the nonce goes in per block. */\n");
+        s.append("    @Override\n    protected void prepare(long[] k, long[] state) {\n");
+        s.append("        for (int s = 0; s < ").append(n).append("; s++) {\n");
+        s.append("            for (int i = 0; i < SCHEDULE.length; i++) {\n");
+        s.append("                int word = SCHEDULE[i];\n");
+        s.append("                if (word >= 1 && word <= 4) {\n");
+        s.append("                    System.arraycopy(k, ROOT_WORD[word] * LANES, state, (MSG + s * ")
+                .append(SCHEDULE)
+                .append(" + i) * LANES, LANES);\n");
+        s.append("                }\n            }\n        }\n    }\n\n");
+    }
+
+    private static int rootWordLeaf(List<Val> leaves, int word) {
+        for (int i = 0; i < leaves.size(); i++)
+            if (leaves.get(i) instanceof RootVal r && r.op() == null && r.word() == word) return i;
+        throw new IllegalStateException("root word m" + word + " is not a leaf");
+    }
+
+    /** Loads every state word, puts the nonce into the schedule and writes rounds 1 to 10 as a counted loop. */
+    private void loopBody(Shape shape, Writer w) {
+        int n = shape.states();
+        for (int st = 0; st < n; st++) {
+            for (int word = 0; word < 16; word++) w.ensure(word, st);
+            w.ensure(16, st);
+        }
+        for (int st = 0; st < n; st++) {
+            for (int r = 1; r <= 10; r++) {
+                for (int i = 0; i < 16; i++) {
+                    if (SIGMA[r][i] != 0) continue;
+                    w.out.append("        ")
+                            .append(w.nonceVar(st))
+                            .append(".intoArray(state, (MSG + ")
+                            .append(st * SCHEDULE + (r - 1) * 16 + i)
+                            .append(") * LANES);\n");
+                }
+            }
+        }
+        w.out.append("        for (int m = MSG * LANES; m < (MSG + ")
+                .append(SCHEDULE)
+                .append(") * LANES; m += 16 * LANES) {\n");
+        for (int half = 0; half < 2; half++) {
+            w.out.append("            // ")
+                    .append(half == 0 ? "columns" : "diagonals")
+                    .append('\n');
+            for (int group = 0; group < 4; group += shape.gPerGroup()) {
+                for (int pos = 0; pos < 8; pos++) {
+                    for (int gi = half * 4 + group; gi < half * 4 + group + shape.gPerGroup(); gi++) {
+                        int[] g = G[gi];
+                        for (int st = 0; st < n; st++) {
+                            String a = w.var(g[0], st), b = w.var(g[1], st), c = w.var(g[2], st), d = w.var(g[3], st);
+                            String msg = "LongVector.fromArray(SPECIES, state, m + "
+                                    + (st == 0 ? "" : st * SCHEDULE + " * LANES + ")
+                                    + (2 * gi + (pos == 0 ? 0 : 1)) + " * LANES)";
+                            String e = switch (pos) {
+                                case 0, 4 -> a + " = " + a + ".add(" + b + ").add(" + msg + ")";
+                                case 1 -> d + " = " + d + ".lanewise(XOR, " + a + ").lanewise(ROR, 32)";
+                                case 2, 6 -> c + " = " + c + ".add(" + d + ")";
+                                case 3 -> b + " = " + b + ".lanewise(XOR, " + c + ").lanewise(ROR, 24)";
+                                case 5 -> d + " = " + d + ".lanewise(XOR, " + a + ").lanewise(ROR, 16)";
+                                default -> b + " = " + b + ".lanewise(XOR, " + c + ").lanewise(ROR, 63)";
+                            };
+                            w.out.append("            ").append(e).append(";\n");
+                        }
+                    }
+                }
+            }
+        }
+        w.out.append("        }\n");
     }
 
     private static String store(Shape shape, Writer w, int word, int state, String var) {
