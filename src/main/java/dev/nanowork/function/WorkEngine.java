@@ -65,15 +65,16 @@ public class WorkEngine {
                 version,
                 config.benchmark().requiresKey());
         access = access();
+        JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.of(probe);
         if (searches(settings.served())) {
-            serve(startSearch(), JvmProbe.CpuFacts.current());
+            serve(startSearch(), cpu);
         } else {
             // A function that serves only work_validate (one BLAKE2b per request) selects and primes no kernel:
             // at the CPU share of 512 MB priming alone took seconds of init. The scalar kernel stands in unused;
             // the search pool starts its threads on first use, which never comes.
             LOG.info(
                     "work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
-            serve(new WorkSearch(new ScalarKernel(), 1), JvmProbe.CpuFacts.current());
+            serve(new WorkSearch(new ScalarKernel(), 1), cpu);
         }
         LOG.info(() -> "serving "
                 + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()

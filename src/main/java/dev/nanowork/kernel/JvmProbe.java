@@ -176,6 +176,11 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
 
         /** Reads /proc/cpuinfo and the JIT's flags now (again after a SnapStart restore, on another host). */
         public static CpuFacts current() {
+            return of(JvmProbe.current());
+        }
+
+        /** Reads /proc/cpuinfo and the JIT's flags, with the vector width {@code probe} already found. */
+        public static CpuFacts of(JvmProbe probe) {
             String flags = cpuFlags();
             Set<String> present = Set.of(flags.split("\\s+"));
             return new CpuFacts(
@@ -184,7 +189,7 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
                     !flags.isEmpty(),
                     vmFlag("UseAVX"),
                     vmFlag("MaxVectorSize"),
-                    JvmProbe.current().preferredBits());
+                    probe.preferredBits());
         }
 
         /** {@code avx2 avx512f}, or {@code unknown} when /proc/cpuinfo could not be read. */

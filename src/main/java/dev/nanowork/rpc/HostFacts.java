@@ -22,6 +22,6 @@ public record HostFacts(
 
     /** The facts of this JVM on the CPU it runs on now. */
     public static HostFacts of(JvmProbe probe) {
-        return of(probe, JvmProbe.CpuFacts.current());
+        return of(probe, JvmProbe.CpuFacts.of(probe));
     }
 }
