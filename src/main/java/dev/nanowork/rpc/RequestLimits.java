@@ -62,6 +62,11 @@ public final class RequestLimits {
         check(tree, 1);
     }
 
+    /** {@link #check(JsonNode)} for the value of one field of the body (one level down). */
+    static void checkField(JsonNode value) {
+        check(value, 2);
+    }
+
     private static void check(JsonNode node, int depth) {
         if (node.isContainerNode() && depth > NESTING_DEPTH)
             throw tooLarge("JSON nested deeper than " + NESTING_DEPTH + " levels");

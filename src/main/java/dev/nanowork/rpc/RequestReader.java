@@ -5,22 +5,33 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads one request body, once, into an {@link RpcRequest}: from the text of {@code POST /}, or from the
  * parser Funqy gives a function's input (this is {@link RpcRequest}'s Jackson deserializer). Never throws
  * for a client's mistake: a body it cannot take becomes a request that carries nano_node's refusal, which
- * the RPC answers, so that Funqy neither fails the request nor logs it.
+ * the RPC answers, so that Funqy neither fails the request nor logs it. A field sent twice is taken at its
+ * first occurrence, as nano_node takes it, on both paths.
  */
 final class RequestReader extends StdDeserializer<RpcRequest> {
     private static final long serialVersionUID = 1L;
 
     /** Strict about the document and within {@link RequestLimits} while it reads, for {@code POST /}. */
     private static final ObjectMapper JSON = RequestLimits.configure(new ObjectMapper());
+
+    /** One field's value from the middle of a body: the document-level check of {@code JSON} would refuse what follows it. */
+    private static final ObjectReader VALUE = JSON.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     RequestReader() {
         super(RpcRequest.class);
@@ -44,11 +55,14 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
     private static RpcRequest read(JsonParser parser) {
         try {
             if (!parser.hasCurrentToken()) parser.nextToken();
-            JsonNode tree = parser.readValueAsTree();
+            List<JsonNode> repeated = new ArrayList<>();
+            JsonNode tree =
+                    parser.isExpectedStartObjectToken() ? firstOccurrences(parser, repeated) : parser.readValueAsTree();
             if (parser.nextToken() != null) {
                 return RpcRequest.refused(notJson("the body has more after its JSON value", parser.currentLocation()));
             }
             RequestLimits.check(tree);
+            for (JsonNode value : repeated) RequestLimits.checkField(value);
             return RpcRequest.of(tree);
         } catch (RpcError e) {
             return RpcRequest.refused(e);
@@ -57,6 +71,25 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
         } catch (IOException e) {
             return RpcRequest.refused(notJson(e));
         }
+    }
+
+    /**
+     * The object at the parser, each field at its first occurrence; the values of later occurrences go to
+     * {@code repeated}. nano_node reads a body with boost's {@code read_json}, whose property tree keeps every
+     * occurrence of a key, and its {@code get<std::string>(key)} answers the first; Jackson's own tree would
+     * keep the last, so the same body could validate one work in nano_node and another here. A later
+     * occurrence is still read, and held to {@link RequestLimits}, so that repeating a key is no way around
+     * them. Objects nested in a value keep Jackson's rule: no field of this endpoint is read from them.
+     */
+    private static JsonNode firstOccurrences(JsonParser parser, List<JsonNode> repeated) throws IOException {
+        ObjectNode object = JsonNodeFactory.instance.objectNode();
+        for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
+            parser.nextToken();
+            JsonNode value = VALUE.readTree(parser);
+            if (object.has(name)) repeated.add(value);
+            else object.set(name, value == null ? NullNode.getInstance() : value);
+        }
+        return object;
     }
 
     private static RpcError notJson(IOException e) {

@@ -15,10 +15,13 @@ import java.util.regex.Pattern;
  * One request body, read with nano_node's leniency: a value may arrive as a JSON string, number or
  * boolean ({@code "multiplier": 2} and {@code "2.0"} both work), because nano_node reads every field of
  * its property tree as text. Each getter turns a bad value into nano_node's error string. Read once per
- * request, by {@link RequestReader}: from text ({@link #parse}), or as a function's input by Funqy.
+ * request, by {@link RequestReader}: from text ({@link #parse}), or as a function's input by Funqy; a
+ * field sent twice is read at its first occurrence, as nano_node reads it (see RequestReader).
  */
 @JsonDeserialize(using = RequestReader.class)
 public final class RpcRequest {
+    private static final String U64 = "1 to 16 hex digits"; // a work or difficulty: nano_node prints 16, reads 1-16
+
     private static final Pattern DECIMAL = Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
 
     private final JsonNode body;
@@ -92,23 +95,23 @@ public final class RpcRequest {
     /** The required {@code hash}: 64 hex digits, either case. */
     public Root hash() {
         return parsed("hash", RpcError.INVALID_BLOCK_HASH, Root::parse, "64 hex digits")
-                .orElseThrow(() ->
-                        new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: the 64 hex digits of the root"));
+                .orElseThrow(() -> new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: 64 hex digits"));
     }
 
-    /** The required {@code work}: 16 hex digits. */
+    /** The required {@code work}: 1 to 16 hex digits, as nano_node's {@code from_string_hex} reads it. */
     public Work work() {
-        return parsed("work", RpcError.BAD_WORK, Work::parse, "16 hex digits")
-                .orElseThrow(() -> new RpcError(RpcError.BAD_WORK, "work is required: 16 hex digits"));
+        return parsed("work", RpcError.BAD_WORK, Work::parse, U64)
+                .orElseThrow(() -> new RpcError(RpcError.BAD_WORK, "work is required: " + U64));
     }
 
-    /** {@code field} read by {@code parse}; a value it refuses is {@code error}: must be {@code exactly}. */
-    private <T> Optional<T> parsed(String field, String error, Function<String, T> parse, String exactly) {
+    /** {@code field} read by {@code parse}; a value it refuses is {@code error}, saying it must be {@code form}. */
+    private <T> Optional<T> parsed(String field, String error, Function<String, T> parse, String form) {
         return text(field, error).map(text -> {
             try {
                 return parse.apply(text);
             } catch (IllegalArgumentException e) {
-                throw new RpcError(error, field + " must be exactly " + exactly + ", was " + RpcError.describe(text));
+                String why = text.isEmpty() ? "" : ": " + e.getMessage();
+                throw new RpcError(error, field + " must be " + form + ", was " + RpcError.describe(text) + why);
             }
         });
     }
@@ -118,7 +121,7 @@ public final class RpcRequest {
      * {@code difficulty}, else empty. As in nano_node, a multiplier overrides a difficulty.
      */
     public Optional<Difficulty> difficulty() {
-        Optional<Difficulty> parsed = parsed("difficulty", RpcError.BAD_DIFFICULTY, Difficulty::parse, "16 hex digits");
+        Optional<Difficulty> parsed = parsed("difficulty", RpcError.BAD_DIFFICULTY, Difficulty::parse, U64);
         Optional<String> multiplier = text("multiplier", RpcError.BAD_MULTIPLIER);
         if (multiplier.isEmpty()) return parsed;
         String text = multiplier.get();

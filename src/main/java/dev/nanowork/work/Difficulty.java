@@ -9,6 +9,7 @@ import java.math.RoundingMode;
  * math lives here.
  */
 public record Difficulty(long threshold) implements Comparable<Difficulty> {
+    /** Hex digits of a difficulty as printed; a request may leave out leading zeros. */
     public static final int HEX_LENGTH = 16;
 
     /** Send / change blocks; nano_node's base for every multiplier. Expected 2^29 attempts. */
@@ -24,13 +25,12 @@ public record Difficulty(long threshold) implements Comparable<Difficulty> {
     private static final double TWO_TO_64 = 0x1p64;
 
     /**
-     * Parses exactly 16 hex digits, either case.
+     * Parses 1 to 16 hex digits, either case, as nano_node's RPC reads them ({@link Hex#u64Number}).
      *
-     * @throws IllegalArgumentException for anything else
+     * @throws IllegalArgumentException for anything else, saying what is wrong
      */
     public static Difficulty parse(String hex) {
-        if (!Hex.isHex(hex, HEX_LENGTH)) throw new IllegalArgumentException("a difficulty is exactly 16 hex digits");
-        return new Difficulty(Hex.u64(hex, 0));
+        return new Difficulty(Hex.u64Number(hex));
     }
 
     /** The difficulty whose multiplier against {@link #BASE} is {@code multiplier}. */

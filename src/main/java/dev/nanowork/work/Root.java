@@ -28,15 +28,19 @@ public final class Root {
     }
 
     /**
-     * Parses exactly 64 hex digits, either case.
+     * Parses exactly 64 hex digits, either case. nano_node's {@code decode_hex} would also read 1 to 63
+     * digits as a number with its leading zeros left out; no wallet sends a root that way, and a cut root is
+     * far likelier a mistake than a root below 2^252, so only the full width is taken.
      *
-     * @throws IllegalArgumentException for anything else: null, another length, a non-hex character,
-     *     surrounding space
+     * @throws IllegalArgumentException for anything else (null, another length, a non-hex character,
+     *     surrounding space), saying what is wrong
      */
     public static Root parse(String hex) {
-        if (!Hex.isHex(hex, HEX_LENGTH)) {
-            throw new IllegalArgumentException("a root is exactly 64 hex digits");
+        if (hex == null || hex.length() != HEX_LENGTH) {
+            throw new IllegalArgumentException(
+                    "it has " + (hex == null ? 0 : hex.length()) + " characters, not " + HEX_LENGTH);
         }
+        Hex.requireDigits(hex);
         byte[] bytes = new byte[32];
         for (int i = 0; i < 32; i++) {
             bytes[i] = (byte) ((Hex.digit(hex.charAt(2 * i)) << 4) | Hex.digit(hex.charAt(2 * i + 1)));

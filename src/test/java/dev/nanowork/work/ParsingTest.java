@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The decided parsing rules: exactly the wire width in hex digits, either case; nothing else, not even
- * surrounding space, because a value that is not exactly a root or a work cannot mean one.
+ * The decided parsing rules: a root is exactly its 64 hex digits; a work or difficulty 1 to 16 hex digits
+ * (nano_node's from_string_hex); either case; no prefix, sign or surrounding space (see Hex#u64Number).
  */
 class ParsingTest {
     static final String ROOT = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
@@ -49,6 +49,9 @@ class ParsingTest {
         assertEquals(0x2b3d689bbcb21dcaL, Work.parse("2b3d689bbcb21dca").value());
         assertEquals(0x2b3d689bbcb21dcaL, Work.parse("2B3D689BBCB21DCA").value());
         assertEquals(-1L, Work.parse("ffffffffffffffff").value());
+        assertEquals(0x2b3d689bbcb21dcL, Work.parse("2b3d689bbcb21dc").value()); // 15 digits: a leading 0 left out
+        assertEquals(1L, Work.parse("1").value());
+        assertEquals(new Difficulty(0xaL), Difficulty.parse("A"));
         assertEquals("0000000000010600", new Work(0x10600).toString());
         assertEquals("ffffffffffffffff", new Work(-1L).toString());
     }
@@ -58,14 +61,18 @@ class ParsingTest {
     @ValueSource(
             strings = {
                 "",
-                "2b3d689bbcb21dc",
                 "2b3d689bbcb21dca0",
+                "00000000000000001",
                 "2b3d689bbcb21dcg",
                 " 2b3d689bbcb21dc",
                 "2b3d689bbcb21dca ",
                 "-b3d689bbcb21dca",
                 "+b3d689bbcb21dca",
-                "0x3d689bbcb21dca"
+                "0x3d689bbcb21dca",
+                "0x",
+                "-",
+                " ",
+                "1 "
             })
     void badWorksAndDifficultiesAreRefused(String text) {
         assertThrows(IllegalArgumentException.class, () -> Work.parse(text));
