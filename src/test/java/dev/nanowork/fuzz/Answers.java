@@ -1,9 +1,11 @@
 package dev.nanowork.fuzz;
 
+import dev.nanowork.rpc.Action;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -105,6 +107,63 @@ public final class Answers {
             }
         }
         return null;
+    }
+
+    /**
+     * Fails unless {@code answer} is exactly what {@code expected} says: the same error (with at most a hint), or
+     * the success fields of the action with their values recomputed by {@link Reference}: generated work reaches
+     * the requested threshold, and valid, valid_all, valid_receive, difficulty and multiplier are the work's.
+     */
+    static void expect(Expected expected, Map<String, String> answer, String what) {
+        if (answer == null) throw new AssertionError("no answer: " + what);
+        switch (expected) {
+            case Expected.Refused r -> {
+                if (!r.error().equals(answer.get("error"))
+                        || !Set.of("error", "hint").containsAll(answer.keySet()))
+                    throw new AssertionError("expected the error " + r.error() + ", got " + answer + ": " + what);
+            }
+            case Expected.Generated g -> {
+                String work = answer.get("work");
+                if (work == null || !work.matches("[0-9a-f]{16}"))
+                    throw new AssertionError("expected work for the root, got " + answer + ": " + what);
+                long value = Reference.value(g.root(), Long.parseUnsignedLong(work, 16));
+                Map<String, String> fields = new java.util.LinkedHashMap<>();
+                fields.put("hash", HexFormat.of().withUpperCase().formatHex(g.root()));
+                fields.put("work", work);
+                fields.put("difficulty", Reference.hex(value));
+                fields.put("multiplier", Reference.multiplier(value));
+                if (!fields.equals(answer) || !Reference.reaches(value, g.threshold()))
+                    throw new AssertionError("expected " + fields + " reaching " + Reference.hex(g.threshold())
+                            + ", got " + answer + ": " + what);
+            }
+            case Expected.Validated v -> {
+                long value = Reference.value(v.root(), v.work());
+                Map<String, String> fields = new java.util.LinkedHashMap<>();
+                if (v.requested() != null) fields.put("valid", bit(Reference.reaches(value, v.requested())));
+                fields.put("valid_all", bit(Reference.reaches(value, Reference.SEND)));
+                fields.put("valid_receive", bit(Reference.reaches(value, Reference.RECEIVE)));
+                fields.put("difficulty", Reference.hex(value));
+                fields.put("multiplier", Reference.multiplier(value));
+                if (!fields.equals(answer))
+                    throw new AssertionError("expected " + fields + ", got " + answer + ": " + what);
+            }
+            case Expected.Succeeded s -> {
+                Set<String> keys = switch (s.action()) {
+                    case WORK_CANCEL -> SUCCESS.get(3);
+                    case STATUS -> SUCCESS.get(4);
+                    default -> SUCCESS.get(5);
+                };
+                if (!keys.equals(answer.keySet())
+                        || (s.action() == Action.WORK_CANCEL
+                                && !answer.get("success").isEmpty()))
+                    throw new AssertionError(
+                            "expected the fields of " + s.action().wireName() + ", got " + answer + ": " + what);
+            }
+        }
+    }
+
+    private static String bit(boolean b) {
+        return b ? "1" : "0";
     }
 
     static String shown(String input) {

@@ -2,174 +2,146 @@ package dev.nanowork.fuzz;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.RpcError;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 
 /**
- * The hostile bodies the fuzz tests send: random bytes, random JSON, and valid requests of every action
- * with structure-aware mutations (a field dropped, retyped, nested, made huge; the text cut or spliced).
- * Each input is drawn from a {@link Random} the caller seeds, so a failing input is reproduced from its seed.
+ * The hostile bodies the fuzz tests send, each with the answer it must get ({@link FuzzCase}, {@link Expected}):
+ * random bytes, random JSON, and valid requests of every action with structure-aware mutations (a field dropped,
+ * given a good or bad value of its kind or one any field refuses, made huge or deep, sent twice, copied under
+ * another name; the text cut, followed by more, wrapped). Each input is drawn from a {@link Random} the caller
+ * seeds, so a failing input is reproduced from its seed.
  */
 public final class FuzzInputs {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     static final String W = "2bf29ef00786a6bc";
-    /** Below the fuzz RPC's tiny maximum (ff00000000000000, ~256 attempts): generate mutations find work fast. */
+    /** Below the fuzz RPC's tiny maximum (ff00000000000000, ~256 attempts): generate requests find work fast. */
     static final String LOW = "f000000000000000";
-
-    static final List<String> FIELDS = List.of(
-            "action",
-            "hash",
-            "work",
-            "difficulty",
-            "multiplier",
-            "version",
-            "key",
-            "use_peers",
-            "account",
-            "block",
-            "json_block",
-            "duration");
-    static final List<String> ACTIONS = List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark");
+    /** Characters that may begin a JSON text (after whitespace or a byte order mark). */
+    static final String JSON_START = "{[\"-0123456789tfn";
 
     private FuzzInputs() {}
 
-    /** Any bytes, read as UTF-8 (invalid sequences become U+FFFD, as the HTTP layer reads them). */
-    public static String randomBytes(Random random) {
+    /**
+     * Any bytes, read as UTF-8 (invalid sequences become U+FFFD, as the HTTP layer reads them), made never to be
+     * JSON: a character that could begin a JSON text is replaced. Random bytes are a valid object only by a small
+     * chance, but then the answer would hang on what the object holds.
+     */
+    public static FuzzCase randomBytes(Random random) {
         byte[] bytes = new byte[random.nextInt(401)];
         random.nextBytes(bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
+        StringBuilder text = new StringBuilder(new String(bytes, StandardCharsets.UTF_8));
+        int i = 0;
+        while (i < text.length() && " \t\r\n\uFEFF".indexOf(text.charAt(i)) >= 0) i++;
+        if (i < text.length() && JSON_START.indexOf(text.charAt(i)) >= 0) text.setCharAt(i, '#');
+        return FuzzCase.refused(text.toString(), RpcError.UNABLE_TO_PARSE_JSON, text.isEmpty());
     }
 
-    /** A random JSON document, mostly an object with the request's field names. */
-    public static String randomJson(Random random) {
-        return write(random.nextInt(9) < 8 ? object(3, random) : value(3, random));
+    /** A random JSON document: mostly an object of request fields and other names, else another JSON value. */
+    public static FuzzCase randomJson(Random random) {
+        if (random.nextInt(9) == 0) {
+            Object v = random.nextBoolean()
+                    ? java.util.Arrays.asList(value(2, random), value(2, random))
+                    : value(0, random);
+            return FuzzCase.refused(write(v), RpcError.UNABLE_TO_PARSE_JSON, v == null);
+        }
+        List<Map.Entry<String, Sent>> entries = new ArrayList<>();
+        for (int i = random.nextInt(7); i > 0; i--) {
+            String key = random.nextBoolean()
+                    ? FieldValues.FIELDS.get(random.nextInt(FieldValues.FIELDS.size()))
+                    : otherName(random);
+            entries.add(Map.entry(key, FieldValues.of(key, random)));
+        }
+        return FuzzCase.object(entries, random, false);
     }
 
-    /** A valid request of any action with 1 to 4 mutations, then sometimes a cut or splice of its text. */
-    public static String mutatedRequest(Random random) {
-        Map<String, Object> request = valid(ACTIONS.get(random.nextInt(ACTIONS.size())));
+    /** A valid request of any action with 1 to 4 mutations, then sometimes its text spoilt. */
+    public static FuzzCase mutatedRequest(Random random) {
+        List<Map.Entry<String, Sent>> request = valid(Action.values()[random.nextInt(Action.values().length)]);
         int mutations = 1 + random.nextInt(4);
         for (int i = 0; i < mutations; i++) mutate(request, random);
-        String text = write(request);
-        return random.nextInt(5) == 0 ? spliceText(text, random) : text;
+        return FuzzCase.object(request, random, random.nextInt(5) == 0);
     }
 
-    /** One of the three kinds, equally often. */
+    /** One of the three kinds, equally often: the body alone, for tests that check answers only as documented. */
     public static String any(Random random) {
         return switch (random.nextInt(3)) {
-            case 0 -> randomBytes(random);
-            case 1 -> randomJson(random);
-            default -> mutatedRequest(random);
+            case 0 -> randomBytes(random).body();
+            case 1 -> randomJson(random).body();
+            default -> mutatedRequest(random).body();
         };
     }
 
-    static Map<String, Object> valid(String action) {
-        Map<String, Object> r = new LinkedHashMap<>();
-        r.put("action", action);
+    static List<Map.Entry<String, Sent>> valid(Action action) {
+        List<Map.Entry<String, Sent>> r = new ArrayList<>();
+        r.add(Map.entry("action", Sent.good(action.wireName(), action)));
+        Sent hash = Sent.good(H, HexFormat.of().parseHex(H));
         switch (action) {
-            case "work_generate" -> {
-                r.put("hash", H);
-                r.put("difficulty", LOW);
+            case WORK_GENERATE -> {
+                r.add(Map.entry("hash", hash));
+                r.add(Map.entry("difficulty", Sent.good(LOW, Long.parseUnsignedLong(LOW, 16))));
             }
-            case "work_validate" -> {
-                r.put("hash", H);
-                r.put("work", W);
-                r.put("difficulty", "fffffe0000000000");
+            case WORK_VALIDATE -> {
+                r.add(Map.entry("hash", hash));
+                r.add(Map.entry("work", Sent.good(W, Long.parseUnsignedLong(W, 16))));
+                r.add(Map.entry("difficulty", Sent.good("fffffe0000000000", 0xfffffe0000000000L)));
             }
-            case "work_cancel" -> r.put("hash", H);
-            case "benchmark" -> r.put("duration", "0.001");
-            default -> {}
+            case WORK_CANCEL -> r.add(Map.entry("hash", hash));
+            case BENCHMARK -> r.add(Map.entry("duration", Sent.good("0.000001", null)));
+            case STATUS -> {}
         }
         return r;
     }
 
-    static void mutate(Map<String, Object> request, Random random) {
-        List<String> keys = new ArrayList<>(request.keySet());
-        String key = keys.isEmpty() || random.nextInt(4) == 0
-                ? FIELDS.get(random.nextInt(FIELDS.size()))
-                : keys.get(random.nextInt(keys.size()));
-        Object old = request.get(key);
-        switch (random.nextInt(10)) {
-            case 0 -> request.remove(key);
-            case 1 -> request.put(key, randomLeaf(random));
-            case 2 ->
-                request.put(
-                        key,
-                        old instanceof String s ? mutateString(s, random) : mutateString(String.valueOf(old), random));
-            case 3 -> request.put(key, List.of(old == null ? "x" : old));
-            case 4 -> request.put(key, Map.of("value", old == null ? 0 : old));
-            case 5 -> request.put(key, nest(random.nextInt(40), random));
-            case 6 -> request.put(key, "f".repeat(1 + random.nextInt(9000)));
-            case 7 -> request.put(key, null);
-            case 8 ->
-                request.put(
-                        key,
-                        random.nextBoolean()
-                                ? random.nextLong()
-                                : random.nextDouble() * Math.pow(10, random.nextInt(40) - 20));
-            default -> request.put(key.toUpperCase(), old);
+    static void mutate(List<Map.Entry<String, Sent>> request, Random random) {
+        String key = request.isEmpty() || random.nextInt(4) == 0
+                ? FieldValues.FIELDS.get(random.nextInt(FieldValues.FIELDS.size()))
+                : request.get(random.nextInt(request.size())).getKey();
+        int at = firstIndex(request, key);
+        Sent value = switch (random.nextInt(12)) {
+            case 0 -> null; // dropped, every occurrence
+            case 1 -> Sent.absent();
+            case 2 -> FieldValues.anyField(random);
+            case 3 -> FieldValues.overLimit(random);
+            default -> FieldValues.of(key, random);
+        };
+        switch (random.nextInt(8)) {
+            case 0 -> request.removeIf(e -> e.getKey().equals(key));
+            case 1 -> request.add(Map.entry(key, value == null ? Sent.absent() : value)); // a repeat: the first counts
+            case 2 -> request.add(Math.max(at, 0), Map.entry(key, value == null ? Sent.absent() : value)); // now first
+            case 3 ->
+                // The same value under another name, which no action reads.
+                request.add(Map.entry(
+                        key.toUpperCase(Locale.ROOT),
+                        at < 0 ? Sent.absent() : request.get(at).getValue()));
+            default -> {
+                if (value == null) request.removeIf(e -> e.getKey().equals(key));
+                else if (at < 0) request.add(Map.entry(key, value));
+                else request.set(at, Map.entry(key, value));
+            }
         }
     }
 
-    static String mutateString(String s, Random random) {
-        StringBuilder b = new StringBuilder(s);
-        switch (random.nextInt(7)) {
-            case 0 -> {
-                if (b.length() > 0) b.deleteCharAt(random.nextInt(b.length()));
-            }
-            case 1 -> b.insert(random.nextInt(b.length() + 1), (char) random.nextInt(0x3000));
-            case 2 -> {
-                if (b.length() > 0)
-                    b.setCharAt(random.nextInt(b.length()), "0123456789abcdefABCDEFgxz -.".charAt(random.nextInt(28)));
-            }
-            case 3 -> b.append(s);
-            case 4 -> b.setLength(random.nextInt(b.length() + 1));
-            case 5 -> {
-                return s.toUpperCase();
-            }
-            default -> b.insert(0, random.nextBoolean() ? "0x" : " ");
-        }
-        return b.toString();
+    private static int firstIndex(List<Map.Entry<String, Sent>> request, String key) {
+        for (int i = 0; i < request.size(); i++) if (request.get(i).getKey().equals(key)) return i;
+        return -1;
     }
 
-    static Object nest(int depth, Random random) {
-        Object v = randomLeaf(random);
-        for (int i = 0; i < depth; i++) v = random.nextBoolean() ? List.of(v) : Map.of("a", v);
-        return v;
+    /** A name no action reads: random text, never one of the request's field names. */
+    static String otherName(Random random) {
+        String name = randomText(random, "", 12);
+        return FieldValues.FIELDS.contains(name) ? name + "_" : name;
     }
 
-    static Object randomLeaf(Random random) {
-        return switch (random.nextInt(9)) {
-            case 0 -> random.nextLong();
-            case 1 -> random.nextDouble();
-            case 2 -> random.nextBoolean();
-            case 3 -> "";
-            case 4 ->
-                List.of("NaN", "Infinity", "-1", "0", "1e400", "1.5", "64", "work_1", "work_2", H, W, LOW)
-                        .get(random.nextInt(12));
-            case 5 -> ACTIONS.get(random.nextInt(ACTIONS.size()));
-            case 6 -> Long.toHexString(random.nextLong());
-            case 7 -> H.substring(0, random.nextInt(H.length()));
-            default -> new String(new char[] {(char) random.nextInt(0xD800), (char) random.nextInt(0x80)});
-        };
-    }
-
-    /** Cuts the text, duplicates a part of it, or inserts a character at a random place. */
-    static String spliceText(String text, Random random) {
-        int at = random.nextInt(text.length() + 1);
-        return switch (random.nextInt(4)) {
-            case 0 -> text.substring(0, at);
-            case 1 -> text.substring(0, at) + text.substring(random.nextInt(text.length() + 1));
-            case 2 -> text.substring(0, at) + "{}[],:\"\\".charAt(random.nextInt(8)) + text.substring(at);
-            default -> "[" + text + "]";
-        };
-    }
-
+    /** A random JSON value, {@code depth} levels at most, strings of at most 80 characters: within every limit. */
     static Object value(int depth, Random random) {
         if (depth > 0) {
             int shape = random.nextInt(8);
@@ -178,27 +150,19 @@ public final class FuzzInputs {
                 for (int i = random.nextInt(5); i > 0; i--) list.add(value(depth - 1, random));
                 return list;
             }
-            if (shape == 1) return object(depth - 1, random);
+            if (shape == 1) {
+                Map<String, Object> object = new java.util.LinkedHashMap<>();
+                for (int i = random.nextInt(4); i > 0; i--)
+                    object.put(randomText(random, "", 12), value(depth - 1, random));
+                return object;
+            }
         }
         return switch (random.nextInt(7)) {
             case 0 -> randomText(random, "", 80);
             case 1 -> randomText(random, "0123456789abcdefABCDEF", 70);
             case 2 ->
-                List.of(
-                                "work_generate",
-                                "work_validate",
-                                "work_cancel",
-                                "status",
-                                "benchmark",
-                                "work_1",
-                                H,
-                                W,
-                                LOW,
-                                "NaN",
-                                "-0",
-                                "1e400",
-                                "")
-                        .get(random.nextInt(13));
+                List.of("work_generate", "work_validate", "status", "work_1", H, W, LOW, "NaN", "-0", "1e400", "")
+                        .get(random.nextInt(11));
             case 3 -> random.nextLong();
             case 4 -> random.nextBoolean() ? random.nextDouble() : Double.longBitsToDouble(random.nextLong());
             case 5 -> random.nextBoolean();
@@ -206,16 +170,7 @@ public final class FuzzInputs {
         };
     }
 
-    static Map<String, Object> object(int depth, Random random) {
-        Map<String, Object> object = new LinkedHashMap<>();
-        for (int i = random.nextInt(7); i > 0; i--) {
-            String key = random.nextBoolean() ? FIELDS.get(random.nextInt(FIELDS.size())) : randomText(random, "", 12);
-            object.put(key, value(depth == 0 ? 0 : depth - 1, random));
-        }
-        return object;
-    }
-
-    /** Up to {@code max} characters from {@code alphabet}, or any BMP characters when it is empty. */
+    /** Up to {@code max} characters from {@code alphabet}, or any BMP characters below the surrogates when it is empty. */
     static String randomText(Random random, String alphabet, int max) {
         StringBuilder b = new StringBuilder();
         for (int i = random.nextInt(max + 1); i > 0; i--) {
