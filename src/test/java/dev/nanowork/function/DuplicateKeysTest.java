@@ -1,13 +1,11 @@
 package dev.nanowork.function;
 
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.http.ContentType;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +20,11 @@ import org.junit.jupiter.api.Test;
 class DuplicateKeysTest {
     static final String H = "\"hash\":\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\"";
     static final Root ROOT = Root.parse("718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2");
-    static final Map<String, Object> SAMPLE_VALID = validation(0x2bf29ef00786a6bcL);
-    static final Map<String, Object> WORK_ONE_VALID = validation(1);
+    static final Map<String, String> SAMPLE_VALID = validation(0x2bf29ef00786a6bcL);
+    static final Map<String, String> WORK_ONE_VALID = validation(1);
 
     /** work_validate's answer for {@code work} on the sample root, by the scalar reference. */
-    static Map<String, Object> validation(long work) {
+    static Map<String, String> validation(long work) {
         long value = WorkValue.value(ROOT, work);
         return Map.of(
                 "valid_all",
@@ -39,27 +37,19 @@ class DuplicateKeysTest {
                 Difficulty.formatMultiplier(Difficulty.toMultiplier(value, Difficulty.BASE.threshold())));
     }
 
-    static Map<String, Object> answer(String path, String body) {
-        return given().contentType(ContentType.JSON)
-                .body(body)
-                .when()
-                .post(path)
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath()
-                .getMap("$");
+    static Map<String, String> answer(String path, String body) {
+        return WorkGenerateTest.post(path, body);
     }
 
-    static Map<String, Object> error(String error) {
+    static Map<String, String> error(String error) {
         return Map.of("error", error);
     }
 
     /** The answer on both routes, the hint left out of a refusal (MalformedRequestTest checks hints exist). */
-    static void onBothRoutes(String fields, Map<String, Object> expected) {
+    static void onBothRoutes(String fields, Map<String, String> expected) {
         for (String path : List.of("/", "/work_validate")) {
             String body = "{" + (path.equals("/") ? "\"action\":\"work_validate\"," : "") + fields + "}";
-            Map<String, Object> a = new HashMap<>(answer(path, body));
+            Map<String, String> a = new HashMap<>(answer(path, body));
             a.remove("hint");
             assertEquals(expected, a, path + " " + body);
         }
@@ -77,7 +67,7 @@ class DuplicateKeysTest {
     void theFirstHashAndDifficultyCount() {
         onBothRoutes(H + "," + H.replace("718C", "0000") + ",\"work\":\"2bf29ef00786a6bc\"", SAMPLE_VALID);
         onBothRoutes("\"hash\":\"\"," + H + ",\"work\":\"2bf29ef00786a6bc\"", error("Invalid block hash"));
-        Map<String, Object> reached = new HashMap<>(SAMPLE_VALID);
+        Map<String, String> reached = new HashMap<>(SAMPLE_VALID);
         reached.put("valid", "1");
         onBothRoutes(
                 H + ",\"work\":\"2bf29ef00786a6bc\",\"difficulty\":\"fffffe0000000000\",\"difficulty\":\"x\"", reached);
@@ -89,10 +79,10 @@ class DuplicateKeysTest {
     @Test
     void theFirstActionIsRun() {
         String fields = "," + H + ",\"work\":\"2bf29ef00786a6bc\"}";
-        Map<String, Object> validated =
+        Map<String, String> validated =
                 answer("/", "{\"action\":\"work_validate\",\"action\":\"work_frobnicate\"" + fields);
         assertEquals(SAMPLE_VALID, validated);
-        Map<String, Object> unknown =
+        Map<String, String> unknown =
                 new HashMap<>(answer("/", "{\"action\":\"work_frobnicate\",\"action\":\"work_validate\"" + fields));
         unknown.remove("hint");
         assertEquals(error("Unknown command"), unknown);

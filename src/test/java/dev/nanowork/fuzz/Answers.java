@@ -1,6 +1,7 @@
 package dev.nanowork.fuzz;
 
 import dev.nanowork.rpc.Action;
+import dev.nanowork.support.BouncyCastle;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -126,7 +127,7 @@ public final class Answers {
                 String work = answer.get("work");
                 if (work == null || !work.matches("[0-9a-f]{16}"))
                     throw new AssertionError("expected work for the root, got " + answer + ": " + what);
-                long value = Reference.value(g.root(), Long.parseUnsignedLong(work, 16));
+                long value = BouncyCastle.value(g.root(), Long.parseUnsignedLong(work, 16));
                 Map<String, String> fields = new java.util.LinkedHashMap<>();
                 fields.put("hash", HexFormat.of().withUpperCase().formatHex(g.root()));
                 fields.put("work", work);
@@ -137,7 +138,7 @@ public final class Answers {
                             + ", got " + answer + ": " + what);
             }
             case Expected.Validated v -> {
-                long value = Reference.value(v.root(), v.work());
+                long value = BouncyCastle.value(v.root(), v.work());
                 Map<String, String> fields = new java.util.LinkedHashMap<>();
                 if (v.requested() != null) fields.put("valid", bit(Reference.reaches(value, v.requested())));
                 fields.put("valid_all", bit(Reference.reaches(value, Reference.SEND)));

@@ -3,11 +3,11 @@ package dev.nanowork.fuzz;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import org.bouncycastle.crypto.digests.Blake2bDigest;
 
 /**
- * The fuzz oracle's own arithmetic, written apart from the production code it checks: a work's value with
- * Bouncy Castle's BLAKE2b, and nano_node's multiplier formulas (numbers.cpp) against the send threshold.
+ * The fuzz oracle's own arithmetic, written apart from the production code it checks: nano_node's multiplier
+ * formulas (numbers.cpp) against the send threshold; a work's value comes from Bouncy Castle's BLAKE2b
+ * ({@link dev.nanowork.support.BouncyCastle}).
  */
 final class Reference {
     static final long SEND = 0xfffffff800000000L;
@@ -15,18 +15,6 @@ final class Reference {
     private static final BigInteger TWO_TO_64 = BigInteger.ONE.shiftLeft(64);
 
     private Reference() {}
-
-    /** The little-endian u64 of BLAKE2b-64(work as 8 bytes little-endian, then the root's 32 bytes). */
-    static long value(byte[] root, long work) {
-        Blake2bDigest blake = new Blake2bDigest(64);
-        for (int i = 0; i < 8; i++) blake.update((byte) (work >>> (8 * i)));
-        blake.update(root, 0, root.length);
-        byte[] out = new byte[8];
-        blake.doFinal(out, 0);
-        long v = 0;
-        for (int i = 7; i >= 0; i--) v = (v << 8) | (out[i] & 0xffL);
-        return v;
-    }
 
     /** True when {@code value} reaches {@code threshold} (both u64). */
     static boolean reaches(long value, long threshold) {

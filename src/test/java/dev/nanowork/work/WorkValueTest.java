@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.BouncyCastle;
 import dev.nanowork.support.Vectors;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import org.bouncycastle.crypto.digests.Blake2bDigest;
 import org.junit.jupiter.api.Test;
 
 class WorkValueTest {
@@ -51,7 +51,7 @@ class WorkValueTest {
             Root root = Root.of(rootBytes);
             long work = i < edgeWorks.length * 2 ? edgeWorks[i % edgeWorks.length] : random.nextLong();
             assertEquals(
-                    bouncyCastleValue(rootBytes, work),
+                    BouncyCastle.value(rootBytes, work),
                     WorkValue.value(root, work),
                     () -> "root " + root + " work " + new Work(work));
             checked++;
@@ -67,19 +67,5 @@ class WorkValueTest {
         assertTrue(WorkValue.isValid(root, work.value(), new Difficulty(0xfffffff93c41ec94L)));
         assertFalse(WorkValue.isValid(root, work.value(), new Difficulty(0xfffffff93c41ec95L)));
         assertFalse(WorkValue.isValid(root, work.value(), new Difficulty(-1L)));
-    }
-
-    /** BLAKE2b-64 of (work LE || root) by Bouncy Castle, read back as a little-endian u64. */
-    static long bouncyCastleValue(byte[] root, long work) {
-        Blake2bDigest digest = new Blake2bDigest(64);
-        byte[] input = new byte[40];
-        for (int b = 0; b < 8; b++) input[b] = (byte) (work >>> (8 * b));
-        System.arraycopy(root, 0, input, 8, 32);
-        digest.update(input, 0, input.length);
-        byte[] out = new byte[8];
-        digest.doFinal(out, 0);
-        long value = 0;
-        for (int b = 7; b >= 0; b--) value = (value << 8) | (out[b] & 0xffL);
-        return value;
     }
 }
