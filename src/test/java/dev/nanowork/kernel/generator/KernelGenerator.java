@@ -209,12 +209,13 @@ public final class KernelGenerator {
     }
 
     /**
-     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). Every vector kernel has a method per round
-     * (round 0 in two), handing the state over through an array. One-state kernels: a method per round is small
-     * enough for C1, so they warm up quickly and never get stuck on tier-2 code (three rounds per method ran 49
-     * MH/s at 512 bits against 35, but C1 gives up on methods that size and a method C1 refuses can stay on tier-2 code for good). Two-state
-     * kernels: a round per method is past C1's limit, but half-round methods ran 30% slower (30 against 53 MH/s),
-     * so they stay one round per method and {@code auto} keeps them only when they measure faster.
+     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). One-state vector kernels: round 0 in two
+     * methods (per-root constants), rounds 1 to 10 as a loop with the 16 state words in registers, adding the
+     * schedule's zero words too (round 3, 2026-12-01: 45.8-46.0 MH/s at 512 bits against 36.1-37.7 for a method
+     * per round without them; 24.1 against 22.4 at 256 bits, 11.5 against 10.5 at 128; equal under AVX2), round
+     * 11 trimmed in a method of its own; every method within C1's limit. Two-state kernels: a method per round,
+     * handing the state over through an array (their loop is past C1's limit and can stay on tier-2 code for
+     * good; half-round methods ran 30% slower), so {@code auto} keeps them only when they measure faster.
      */
     static final List<Shape> SHAPES = List.of(
             new Shape(
@@ -239,7 +240,7 @@ public final class KernelGenerator {
                     512,
                     1,
                     4,
-                    2,
+                    0,
                     "one state, G functions four at a time (32 vector registers on AVX-512)"),
             new Shape(
                     "vector512x2",
@@ -255,7 +256,7 @@ public final class KernelGenerator {
                     256,
                     1,
                     2,
-                    2,
+                    0,
                     "one state, G functions two at a time: few live values for AVX2's 16 ymm registers"),
             new Shape(
                     "vector256x2",
@@ -265,7 +266,7 @@ public final class KernelGenerator {
                     2,
                     2,
                     "two interleaved states, G functions two at a time per state"),
-            new Shape("vector128x1", "Vector128x1", 128, 1, 2, 2, "one state, G functions two at a time"),
+            new Shape("vector128x1", "Vector128x1", 128, 1, 2, 0, "one state, G functions two at a time"),
             new Shape(
                     "vector128x2",
                     "Vector128x2",
