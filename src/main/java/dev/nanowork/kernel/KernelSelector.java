@@ -62,9 +62,15 @@ public final class KernelSelector {
                     + (others.isEmpty() ? "" : " (" + others + ")") + ", " + tail;
         }
 
-        /** Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. Returns the MH/s reached. */
+        /**
+         * Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. A kernel the race timed at
+         * compiled speed needs a shorter second phase. Returns the MH/s reached.
+         */
         public double prime() {
-            return KernelWarmup.prime(kernel);
+            Double raced = measured.get(kernel.name());
+            return raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
+                    ? KernelWarmup.prime(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
+                    : KernelWarmup.prime(kernel);
         }
 
         /** Logs {@link #startupLine} at INFO and returns it. */
