@@ -157,7 +157,7 @@ public final class KernelSelector {
     /**
      * What {@code auto} times: both variants of the widest width. When the widest is 128 bits (ARM NEON's
      * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
-     * are not timed: every kernel timed costs C2 compile time at start-up (about 0.5 s of one vCPU each).
+     * are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
      */
     static List<String> candidates(List<String> runnable) {
         int widest = KernelChoice.bits(runnable.get(0));
