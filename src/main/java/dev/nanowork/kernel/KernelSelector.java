@@ -62,9 +62,15 @@ public final class KernelSelector {
                     + (others.isEmpty() ? "" : " (" + others + ")") + ", " + tail;
         }
 
-        /** Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. Returns the MH/s reached. */
+        /**
+         * Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. A kernel the race timed at
+         * compiled speed needs a shorter second phase. Returns the MH/s reached.
+         */
         public double prime() {
-            return KernelWarmup.prime(kernel);
+            Double raced = measured.get(kernel.name());
+            return raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
+                    ? KernelWarmup.prime(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
+                    : KernelWarmup.prime(kernel);
         }
 
         /** Logs {@link #startupLine} at INFO and returns it. */
@@ -151,7 +157,7 @@ public final class KernelSelector {
     /**
      * What {@code auto} times: both variants of the widest width. When the widest is 128 bits (ARM NEON's
      * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
-     * are not timed: every kernel timed costs C2 compile time at start-up (about 0.5 s of one vCPU each).
+     * are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
      */
     static List<String> candidates(List<String> runnable) {
         int widest = KernelChoice.bits(runnable.get(0));

@@ -24,6 +24,12 @@ public final class KernelWarmup {
      */
     private static final long MIN_SECOND_PHASE_NANOS = 400_000_000L;
 
+    /**
+     * The second phase's minimum for a kernel {@link #race} has just timed at compiled speed: its code is C2's
+     * already, so two steady 50 ms rates are enough (this saves 0.3 s of {@code auto}'s start-up).
+     */
+    static final long RACED_SECOND_PHASE_MILLIS = 100;
+
     /** Keeps the calls' results alive so that no compiler drops them. */
     @SuppressWarnings("unused")
     private static volatile long blackhole;
@@ -53,6 +59,11 @@ public final class KernelWarmup {
      * {@code maxMillis} in the second phase.
      */
     public static double prime(WorkKernel kernel, long maxMillis) {
+        return prime(kernel, maxMillis, MIN_SECOND_PHASE_NANOS / 1_000_000L);
+    }
+
+    /** As {@link #prime(WorkKernel, long)}, with a second phase of at least {@code minMillis}. */
+    static double prime(WorkKernel kernel, long maxMillis, long minMillis) {
         WorkKernel.RootSearch search = kernel.forRoot(ROOT);
         long sink = tinyCalls(search, kernel.lanes() * kernel.states(), 2000);
         long phase2 = System.nanoTime();
@@ -70,7 +81,7 @@ public final class KernelWarmup {
             }
             rate = count * 1e3 / (System.nanoTime() - began);
             boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous && compiled(kernel, rate);
-            if (steady && System.nanoTime() - phase2 >= MIN_SECOND_PHASE_NANOS) break;
+            if (steady && System.nanoTime() - phase2 >= minMillis * 1_000_000L) break;
             previous = rate;
         }
         blackhole = sink;
@@ -98,13 +109,17 @@ public final class KernelWarmup {
     /** {@link #race} runs at least this long: C2 has compiled the round methods by then on two vCPUs. */
     private static final long MIN_RACE_NANOS = 600_000_000L;
 
-    /** {@link #race} stops after this long even when the rates are not steady yet. */
-    private static final long RACE_BUDGET_NANOS = 3_000_000_000L;
+    /**
+     * {@link #race} stops after this long even when the rates are not steady yet: with every kernel's hot loop in
+     * one method C2 has them compiled about 1.1 s after JVM start on one vCPU (round 3), and this bounds
+     * {@code auto}'s extra start-up where it has not.
+     */
+    private static final long RACE_BUDGET_NANOS = 2_000_000_000L;
 
     /**
      * Times {@code kernels} on this thread: after a few hundred tiny calls each, the kernels take turns in slices
      * of 25 ms (so that all of them are being compiled at once and see the same load) until each has had
-     * turns for 0.6 s and its last two rates agree within 4%, or 3 s have passed. A vector kernel below {@link #COMPILED_FLOOR_MHS} is not steady yet. Returns the best of each kernel's
+     * turns for 0.6 s and its last two rates agree within 4%, or 2 s have passed. A vector kernel below {@link #COMPILED_FLOOR_MHS} is not steady yet. Returns the best of each kernel's
      * last two rates, MH/s by name.
      */
     public static Map<String, Double> race(List<WorkKernel> kernels) {

@@ -1,5 +1,6 @@
 package dev.nanowork.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -13,5 +14,18 @@ class KernelWarmupTest {
         long tookMillis = (System.nanoTime() - began) / 1_000_000;
         assertTrue(rate > 0, "measured " + rate + " MH/s");
         assertTrue(tookMillis < 10_000, "priming took " + tookMillis + " ms");
+    }
+
+    /** After {@code auto}'s race the chosen kernel is C2's already: priming it is the short second phase. */
+    @Test
+    void aKernelTheRaceTimedIsPrimedToTheRaceRate() {
+        KernelSelector.Selection selection = KernelSelector.select(KernelChoice.AUTO);
+        double raced = selection.measured().get(selection.kernel().name());
+        assertTrue(raced >= KernelWarmup.COMPILED_FLOOR_MHS, "raced at " + raced + " MH/s");
+        long began = System.nanoTime();
+        double rate = selection.prime();
+        long tookMillis = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(rate >= KernelWarmup.COMPILED_FLOOR_MHS, "primed at " + rate + " MH/s");
+        assertFalse(tookMillis > 10_000, "priming took " + tookMillis + " ms");
     }
 }

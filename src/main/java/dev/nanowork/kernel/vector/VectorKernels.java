@@ -1,6 +1,8 @@
 package dev.nanowork.kernel.vector;
 
 import dev.nanowork.kernel.WorkKernel;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import jdk.incubator.vector.LongVector;
 
 /**
@@ -9,6 +11,8 @@ import jdk.incubator.vector.LongVector;
  * {@code KernelSelector}); loading it without the module fails with {@code NoClassDefFoundError}.
  */
 public final class VectorKernels {
+    private static final Logger LOG = Logger.getLogger(VectorKernels.class.getName());
+
     private VectorKernels() {}
 
     /** The widest vector (bits) the JIT compiles on this JVM: {@code LongVector.SPECIES_PREFERRED}. */
@@ -17,11 +21,13 @@ public final class VectorKernels {
     }
 
     /**
-     * The kernel named {@code name}, e.g. {@code vector512x2}.
+     * The kernel named {@code name}, e.g. {@code vector512x2}. Before the first one it keeps C1 away from the
+     * two-state loop ({@link C1Exclusion}), logging a WARN line if it could not.
      *
      * @throws IllegalArgumentException for a name with no vector kernel
      */
     public static WorkKernel create(String name) {
+        C1Exclusion.apply().ifPresent(why -> LOG.log(Level.WARNING, why));
         return switch (name) {
             case "vector512x2" -> new Vector512x2();
             case "vector512x1" -> new Vector512x1();

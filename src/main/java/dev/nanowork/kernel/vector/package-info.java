@@ -1,5 +1,6 @@
 /**
- * The only code that imports {@code jdk.incubator.vector}: the vector kernels, one generated class per
- * width from src/main/vector-templates, loaded only after the probe found the module readable.
+ * The only code that imports {@code jdk.incubator.vector}: the vector kernels, one class per width and
+ * number of states written by {@code KernelGenerator} (src/test/java), loaded only after the probe found the module
+ * readable, and what keeps C1 away from the two-state loop.
  */
 package dev.nanowork.kernel.vector;

@@ -1,0 +1,69 @@
+package dev.nanowork.kernel.vector;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import javax.management.JMException;
+import javax.management.ObjectName;
+
+/**
+ * Keeps C1 away from the two-state kernels' loop method ({@code twoStateLoop}), so that it goes from the
+ * interpreter straight to C2.
+ *
+ * <p>Why: the loop over rounds 1 to 10 with 32 state vectors in locals is past C1's limit at tier 3 ("out of
+ * virtual registers in LIR generator") but not at tier 2, which tiered compilation picks when the C2 queue is
+ * long (start-up, one vCPU); from tier 2 its next step is tier 3, which C1 refuses, so the method stayed on
+ * tier-2 code for good: 0.3-0.6 MH/s instead of 55-60 in 5 of 8 JVMs (docs/kernels.md, round 2). Excluded from
+ * C1, it is interpreted for a few hundred calls and C2 compiles it about 1.1 s after JVM start on one vCPU
+ * (round 3). Only that method: the round 0 and round 11 methods and every one-state kernel stay within C1's
+ * limit and keep their quick tier-3 code.
+ *
+ * <p>How: a compiler directive added at run time through the {@code DiagnosticCommand} MBean, as
+ * {@code jcmd <pid> Compiler.directives_add <file>} does (it takes a file). No JVM flag is needed.
+ */
+final class C1Exclusion {
+    /** The directive; the method name is the generator's {@code KernelGenerator.TWO_STATE_LOOP}. */
+    static final String DIRECTIVE = "[{ match: \"dev/nanowork/kernel/vector/*.twoStateLoop\", c1: { Exclude: true } }]";
+
+    private static boolean added;
+
+    private C1Exclusion() {}
+
+    /** Adds the directive once per JVM (temporary file in {@code java.io.tmpdir}); empty when done, else why not. */
+    static synchronized Optional<String> apply() {
+        return apply(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** As {@link #apply()}, writing the directive's file in {@code dir}. */
+    static synchronized Optional<String> apply(Path dir) {
+        if (added) return Optional.empty();
+        Optional<String> failure = add(dir);
+        added = failure.isEmpty();
+        return failure;
+    }
+
+    /** Adds the directive (again); empty when done, else why not. */
+    static Optional<String> add(Path dir) {
+        try {
+            Path file = Files.createTempFile(dir, "nano-work-c1-exclusion", ".json");
+            try {
+                Files.writeString(file, DIRECTIVE, StandardCharsets.UTF_8);
+                ManagementFactory.getPlatformMBeanServer()
+                        .invoke(
+                                new ObjectName("com.sun.management:type=DiagnosticCommand"),
+                                "compilerDirectivesAdd",
+                                new Object[] {new String[] {file.toString()}},
+                                new String[] {String[].class.getName()});
+            } finally {
+                Files.deleteIfExists(file);
+            }
+            return Optional.empty();
+        } catch (IOException | JMException | RuntimeException e) {
+            return Optional.of("could not keep C1 away from the two-state vector kernels' loop (" + e
+                    + "): such a kernel may stay on slow tier-2 code; the one-state kernels are not affected");
+        }
+    }
+}
