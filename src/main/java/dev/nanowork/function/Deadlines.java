@@ -50,16 +50,18 @@ public final class Deadlines {
     /**
      * The time a request spent before its handler: since this server's HTTP layer stamped it
      * ({@code sinceStampNanos}), or since API Gateway received it ({@code requestContext.timeEpoch} of its
-     * event), whichever is longer. The gateway's clock is not this one: the difference is bounded to
-     * [0, {@link #GATEWAY_LIMIT}], so that a skew can neither add time (a gateway clock ahead of ours) nor
-     * take away more than the gateway gives a request at all.
+     * event), whichever is longer. The gateway's clock is not this one, so its time counts only when plausible:
+     * from 0 to {@link #GATEWAY_LIMIT} ago. A receipt in the future (a gateway clock ahead of ours) adds nothing;
+     * one longer ago is no request the gateway still waits on (an event replayed, or sent by hand with
+     * {@code aws lambda invoke}), and counting it would leave no time at all.
      */
     public static long waitedNanos(long sinceStampNanos, OptionalLong gatewayReceivedEpochMillis, long nowEpochMillis) {
         long waited = Math.max(0, sinceStampNanos);
         if (gatewayReceivedEpochMillis.isPresent()) {
-            long sinceGateway =
-                    Math.clamp(nowEpochMillis - gatewayReceivedEpochMillis.getAsLong(), 0, GATEWAY_LIMIT.toMillis());
-            waited = Math.max(waited, Duration.ofMillis(sinceGateway).toNanos());
+            long sinceGateway = nowEpochMillis - gatewayReceivedEpochMillis.getAsLong();
+            if (sinceGateway >= 0 && sinceGateway <= GATEWAY_LIMIT.toMillis()) {
+                waited = Math.max(waited, Duration.ofMillis(sinceGateway).toNanos());
+            }
         }
         return waited;
     }

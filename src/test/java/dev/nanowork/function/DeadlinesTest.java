@@ -73,8 +73,16 @@ class DeadlinesTest {
                 "the later of the two is not taken");
         assertEquals(
                 29_000 * MS,
-                Deadlines.waitedNanos(stamped, OptionalLong.of(EPOCH_NOW - 600_000), EPOCH_NOW),
-                "a gateway clock far behind takes at most the gateway's whole budget");
+                Deadlines.waitedNanos(stamped, OptionalLong.of(EPOCH_NOW - 29_000), EPOCH_NOW),
+                "up to the gateway's whole budget");
+        assertEquals(
+                stamped,
+                Deadlines.waitedNanos(stamped, OptionalLong.of(EPOCH_NOW - 29_001), EPOCH_NOW),
+                "longer ago than the gateway waits: a replayed event, not counted");
+        assertEquals(
+                stamped,
+                Deadlines.waitedNanos(stamped, OptionalLong.of(1_796_015_611_000L), EPOCH_NOW + 86_400_000L),
+                "samples/events' day-old timeEpoch, sent by hand");
         assertEquals(0, Deadlines.waitedNanos(-5, OptionalLong.empty(), EPOCH_NOW), "never negative");
     }
 }
