@@ -20,8 +20,9 @@ import java.util.stream.Collectors;
 /**
  * The HTTP side of nano_node's contract that Funqy does not give: {@code POST} on any other path
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
- * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and nano_node's answers where Funqy would fail a
- * request with an empty 400 (a body it cannot read) or where the body is over the limit (413).
+ * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
+ * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
+ * the body is over the limit (413).
  */
 @ApplicationScoped
 public class HttpRoutes {
