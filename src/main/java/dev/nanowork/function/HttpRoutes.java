@@ -20,8 +20,9 @@ import java.util.stream.Collectors;
 /**
  * The HTTP side of nano_node's contract that Funqy does not give: {@code POST} on any other path
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
- * other methods, CORS headers on a bare {@code OPTIONS}, and nano_node's answers where Funqy would fail a
- * request with an empty 400 (a body it cannot read) or where the body is over the limit (413).
+ * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
+ * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
+ * the body is over the limit (413).
  */
 @ApplicationScoped
 public class HttpRoutes {
@@ -35,6 +36,7 @@ public class HttpRoutes {
     static final int NANO_ROUTES_ORDER = -99;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
     static final String FUNCTION_NAMES =
@@ -62,26 +64,28 @@ public class HttpRoutes {
         if (HttpMethod.POST.equals(method)) {
             rc.next();
         } else if (HttpMethod.OPTIONS.equals(method)) {
-            rc.response()
-                    .setStatusCode(200)
-                    .putHeader("Access-Control-Allow-Origin", allowedOrigin(rc))
-                    .putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
-                    .putHeader("Access-Control-Allow-Headers", "Content-Type, Authorization")
-                    .end();
+            bareOptions(rc);
         } else {
             answer(rc, new RpcError(RpcError.ONLY_POST, null).answer());
         }
     }
 
-    /** {@code *}, or the caller's origin when it is one of the configured ones, else the first configured. */
-    private String allowedOrigin(RoutingContext rc) {
-        String origins = config.corsOrigins().strip();
-        if (origins.equals("*")) return "*";
-        String origin = rc.request().getHeader("Origin");
-        for (String o : origins.split(",", -1)) {
-            if (o.strip().equals(origin)) return origin;
+    /**
+     * An {@code OPTIONS} that is not a CORS preflight (those Quarkus' CORS filter answers before any route, from
+     * {@code quarkus.http.cors.*}, which application.properties feeds from the same {@code nano-work.cors-origins}).
+     * nano_node answers one with its CORS headers; so does this, without a second reading of the origins: the
+     * filter has already named the caller's {@code Origin} when it is allowed (and refused the request with 403
+     * when it is not), so only {@code *}, for a caller that sent no {@code Origin}, is left to add here.
+     */
+    private void bareOptions(RoutingContext rc) {
+        var response = rc.response().setStatusCode(200);
+        if (!response.headers().contains(ALLOW_ORIGIN)
+                && config.corsOrigins().strip().equals("*")) {
+            response.putHeader(ALLOW_ORIGIN, "*");
         }
-        return origins.split(",", -1)[0].strip();
+        response.putHeader("Access-Control-Allow-Methods", "POST, OPTIONS")
+                .putHeader("Access-Control-Allow-Headers", "Content-Type, Authorization")
+                .end();
     }
 
     /** {@code POST /}: the body's text, read once by the RPC. */

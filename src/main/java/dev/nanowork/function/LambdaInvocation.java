@@ -1,6 +1,7 @@
 package dev.nanowork.function;
 
 import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.runtime.QuarkusHttpHeaders;
 import io.vertx.ext.web.RoutingContext;
@@ -8,8 +9,8 @@ import java.util.OptionalLong;
 
 /**
  * The Lambda invocation behind an HTTP request, when there is one: quarkus-amazon-lambda-http turns each
- * API Gateway event into an in-process HTTP request and hangs the invocation's {@link Context} on its
- * headers. Self-hosted (and in the mock event server's absence) there is none.
+ * API Gateway event into an in-process HTTP request and hangs the invocation's {@link Context} and the event's
+ * request context on its headers. Self-hosted (and in dev and test mode's mock event server) there is none.
  */
 final class LambdaInvocation {
     /** Lambda's longest timeout, 15 minutes: a remaining time outside [0, this] is no deadline at all. */
@@ -19,15 +20,34 @@ final class LambdaInvocation {
 
     /** The invocation's remaining time in milliseconds, or empty outside Lambda. */
     static OptionalLong remainingMillis(RoutingContext rc) {
-        if (rc.request().headers() instanceof QuarkusHttpHeaders headers) {
-            Context context = headers.getContextObject(Context.class);
-            // The mock event server of dev and test mode sends no Lambda-Runtime-Deadline-Ms, and the context
-            // then counts from 0 (an int overflow of -currentTimeMillis): ignore it there and when implausible.
-            if (context != null && LaunchMode.current() == LaunchMode.NORMAL) {
-                long remaining = context.getRemainingTimeInMillis();
-                if (remaining >= 0 && remaining <= MAX_TIMEOUT_MILLIS) return OptionalLong.of(remaining);
-            }
+        Context context = invocationObject(rc, Context.class);
+        if (context != null) {
+            long remaining = context.getRemainingTimeInMillis();
+            if (remaining >= 0 && remaining <= MAX_TIMEOUT_MILLIS) return OptionalLong.of(remaining);
         }
         return OptionalLong.empty();
+    }
+
+    /**
+     * When API Gateway received the request ({@code requestContext.timeEpoch} of its event, epoch milliseconds),
+     * or empty outside Lambda or when the event carries none: the start of everything the client waits through,
+     * a SnapStart restore included.
+     */
+    static OptionalLong gatewayReceivedEpochMillis(RoutingContext rc) {
+        APIGatewayV2HTTPEvent.RequestContext event = invocationObject(rc, APIGatewayV2HTTPEvent.RequestContext.class);
+        if (event == null || event.getTimeEpoch() <= 0) return OptionalLong.empty();
+        return OptionalLong.of(event.getTimeEpoch());
+    }
+
+    /**
+     * What quarkus-amazon-lambda-http hung on the request's headers, on Lambda only: the mock event server of dev
+     * and test mode sends no Lambda-Runtime-Deadline-Ms (the context then counts from 0, an int overflow of
+     * -currentTimeMillis) and its events carry the fixed timeEpoch of the samples, so neither is read there.
+     */
+    private static <T> T invocationObject(RoutingContext rc, Class<T> type) {
+        if (LaunchMode.current() == LaunchMode.NORMAL && rc.request().headers() instanceof QuarkusHttpHeaders headers) {
+            return headers.getContextObject(type);
+        }
+        return null;
     }
 }

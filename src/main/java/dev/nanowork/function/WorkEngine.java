@@ -181,9 +181,14 @@ public class WorkEngine {
         return rpc;
     }
 
-    /** The deadline of {@code rc}, arriving now: computed here, once, from the transport's facts. */
+    /** The deadline of {@code rc}: computed here, once, from the transport's facts, from when it arrived. */
     long deadlineNanos(RoutingContext rc) {
-        return deadlines.deadlineNanos(System.nanoTime(), LambdaInvocation.remainingMillis(rc));
+        long now = System.nanoTime();
+        long waited = Deadlines.waitedNanos(
+                Arrival.waitedNanos(rc, now),
+                LambdaInvocation.gatewayReceivedEpochMillis(rc),
+                System.currentTimeMillis());
+        return deadlines.deadlineNanos(now, waited, LambdaInvocation.remainingMillis(rc));
     }
 
     private static Difficulty parseDifficulty(String key, String value) {

@@ -2,7 +2,7 @@
  * The function layer, the top of the request path: the transport. Funqy's {@code @Funq} functions (one
  * route per action), the Vert.x routes nano_node's contract needs besides ({@code POST /}, methods,
  * CORS, refusals before a handler runs), the Lambda invocation behind a request and its deadline
- * (API Gateway's 29 s, Lambda's remaining time), and the start-up wiring of everything below from
- * {@code config}. Nothing else knows it runs over HTTP or on Lambda.
+ * (API Gateway's 29 s, Lambda's remaining time, counted from the request's arrival), and the start-up
+ * wiring of everything below from {@code config}. Nothing else knows it runs over HTTP or on Lambda.
  */
 package dev.nanowork.function;

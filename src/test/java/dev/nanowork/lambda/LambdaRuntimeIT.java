@@ -236,6 +236,19 @@ class LambdaRuntimeIT {
             }
             events++;
         }
+        // A request API Gateway received 28.5 s ago (after a long SnapStart restore, say): of its 29 s at the gateway
+        // nothing is left to search in, so it is answered at once instead of after the gateway gave up. Counted from
+        // the handler, this receive-difficulty search would have found work.
+        ObjectNode late = template.deepCopy();
+        ((ObjectNode) late.path("requestContext")).put("timeEpoch", System.currentTimeMillis() - 28_500);
+        late.put(
+                "body",
+                "{\"action\":\"work_generate\",\"hash\":\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\","
+                        + "\"difficulty\":\"" + RECEIVE + "\"}");
+        JsonNode lateAnswer = body(launch.invokeJson(late.toString(), "work_generate received 28.5 s ago"));
+        assertEquals(
+                "Work generation deadline reached", lateAnswer.path("error").asText(), lateAnswer.toString());
+        events++;
         return events;
     }
 

@@ -122,9 +122,46 @@ class LockedEndpointTest {
         assertNotEquals("https://evil.example", foreign.header("Access-Control-Allow-Origin"));
         assertNotEquals("*", foreign.header("Access-Control-Allow-Origin"));
         assertEquals(
+                403, foreign.statusCode(), "Quarkus' CORS filter refuses the preflight of an origin not configured");
+        Response bare = given().when().options("/");
+        assertEquals(200, bare.statusCode());
+        assertEquals(
+                null, bare.header("Access-Control-Allow-Origin"), "a bare OPTIONS names no origin when restricted");
+        // The mock event server may pass a comma-separated header on as several values: joined again here.
+        assertEquals(
+                List.of("Content-Type", "Authorization"),
+                bare.headers().getValues("Access-Control-Allow-Headers").stream()
+                        .flatMap(v -> java.util.Arrays.stream(v.split(",")))
+                        .map(String::strip)
+                        .toList(),
+                bare.headers().toString());
+        assertEquals(
                 ORIGIN,
-                given().when().options("/").header("Access-Control-Allow-Origin"),
-                "a bare OPTIONS names the first origin");
+                given().header("Origin", ORIGIN).when().options("/").header("Access-Control-Allow-Origin"),
+                "a bare OPTIONS from an allowed origin names it");
+        assertTrue(
+                allowed.header("Access-Control-Allow-Headers")
+                        .toLowerCase(java.util.Locale.ROOT)
+                        .contains("authorization"),
+                "a browser wallet may send the key as a bearer: " + allowed.headers());
+
+        // The answers themselves, on POST / and on a function route: the allowed origin named, no other.
+        for (String path : new String[] {"/", "/work_validate"}) {
+            Response answer = given().header("Origin", "https://other.example")
+                    .header("Authorization", "Bearer " + KEY)
+                    .body(VALIDATE)
+                    .when()
+                    .post(path);
+            assertEquals("https://other.example", answer.header("Access-Control-Allow-Origin"), path);
+            assertEquals("1", answer.jsonPath().getString("valid_receive"), path);
+            Response refused = given().header("Origin", "https://evil.example")
+                    .header("Authorization", "Bearer " + KEY)
+                    .body(VALIDATE)
+                    .when()
+                    .post(path);
+            assertEquals(null, refused.header("Access-Control-Allow-Origin"), path);
+            assertEquals(403, refused.statusCode(), path + ": refused before any handler: " + refused.asString());
+        }
     }
 
     @Test

@@ -1,0 +1,43 @@
+package dev.nanowork.support;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A keyed endpoint whose searches cannot succeed: work no search finds within a 3 s deadline, and 3 s benchmarks.
+ * A search then shows in {@code status} for seconds and ends with the deadline's answer, which is what the tests
+ * of refusals (no search started) and of deadlines (when a search stops) look for. Shared, so Quarkus starts once.
+ */
+public class HardWorkProfile implements QuarkusTestProfile {
+    public static final String KEY = "http-route-key-90d2";
+    public static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
+    /** 2^56 attempts: never found within the deadline. */
+    public static final String HARD = "ffffffffffffff00";
+    /** Each search's deadline and each benchmark's duration: far longer than a refusal and a status take. */
+    public static final Duration DEADLINE = Duration.ofSeconds(3);
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of(
+                "nano-work.auth.key",
+                KEY,
+                "nano-work.min-difficulty",
+                "0000000000000000",
+                "nano-work.max-difficulty",
+                HARD,
+                "nano-work.deadline",
+                DEADLINE.toMillis() + "ms",
+                "nano-work.benchmark.duration",
+                DEADLINE.toMillis() + "ms",
+                "nano-work.benchmark.max-duration",
+                DEADLINE.toMillis() + "ms");
+    }
+
+    /** A body for {@code action} that would search (generate, benchmark) for the whole deadline if let in. */
+    public static String body(String action, String keyField) {
+        return "{\"action\":\"" + action + "\",\"hash\":\"" + HASH
+                + "\",\"work\":\"2bf29ef00786a6bc\",\"difficulty\":\"" + HARD + "\",\"duration\":\""
+                + DEADLINE.toSeconds() + "\"" + keyField + "}";
+    }
+}
