@@ -96,7 +96,7 @@ public class HttpRoutes {
      * that it leaves when its connection closes before the answer (a search no one waits for is stopped).
      */
     private void identifyCaller(RoutingContext rc) {
-        Caller caller = engine.caller(rc);
+        Caller caller = WorkEngine.caller(rc);
         rc.put(CALLER, caller);
         rc.addEndHandler(ended -> caller.left()); // after the answer, or when the connection closed first
         if (rc.response().closed()) caller.left();

@@ -185,16 +185,18 @@ public class WorkEngine {
         return rpc;
     }
 
+    /** The work queue (self-hosted tests read who waits for what). */
+    public WorkQueue queue() {
+        return queue;
+    }
+
     /**
      * Who sent {@code rc}: the address of its connection (a proxy's X-Forwarded-For is not trusted: anyone can
-     * write one), a key holder when a key is configured (the RPC lets in no one else). A request without an
-     * address (a Lambda invocation, alone on its instance) is the process itself.
+     * write one). A request without an address (a Lambda invocation, alone on its instance) is the process itself.
      */
-    Caller caller(RoutingContext rc) {
+    static Caller caller(RoutingContext rc) {
         SocketAddress address = rc.request().remoteAddress();
-        if (address == null || address.hostAddress() == null) return Caller.LOCAL;
-        Caller caller = Caller.at(address.hostAddress());
-        return access.required() ? caller.holdingKey() : caller;
+        return address == null || address.hostAddress() == null ? Caller.LOCAL : Caller.at(address.hostAddress());
     }
 
     /** The deadline of {@code rc}, arriving now: computed here, once, from the transport's facts. */

@@ -100,14 +100,14 @@ public final class WorkRpc {
         served.incrementAndGet();
         try {
             RpcRequest request = RpcRequest.parse(body);
-            gate.letIn(request, authorization);
+            Caller who = gate.letIn(request, authorization, caller);
             String name = request.action();
             Action action = Action.fromWire(name)
                     .orElseThrow(() -> new RpcError(
                             RpcError.UNKNOWN_COMMAND,
                             "this endpoint answers " + settings.servedNames(", ") + ", was "
                                     + RpcError.describe(name)));
-            return run(action, request, caller, deadlineNanos);
+            return run(action, request, who, deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
         }
@@ -123,8 +123,7 @@ public final class WorkRpc {
         served.incrementAndGet();
         try {
             RpcRequest present = RpcRequest.of(request);
-            gate.letIn(present, authorization);
-            return run(action, present, caller, deadlineNanos);
+            return run(action, present, gate.letIn(present, authorization, caller), deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
         }

@@ -175,6 +175,10 @@ public final class WorkQueue implements AutoCloseable {
         return search;
     }
 
+    public Limits limits() {
+        return limits;
+    }
+
     /** {@link #submit(Root, Difficulty, long, Caller)} for the process itself. */
     public Waiter submit(Root root, Difficulty difficulty, long deadlineNanos) {
         return submit(root, difficulty, deadlineNanos, Caller.LOCAL);
@@ -321,6 +325,15 @@ public final class WorkQueue implements AutoCloseable {
     public boolean searching() {
         synchronized (lock) {
             return running != null;
+        }
+    }
+
+    /** Callers waiting for the running and the queued searches. */
+    public int waiters() {
+        synchronized (lock) {
+            int n = running == null ? 0 : running.waiters.size();
+            for (Job j : waiting) n += j.waiters.size();
+            return n;
         }
     }
 
