@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * The HTTP side of nano_node's contract that Funqy does not give: {@code POST} on any other path
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
  * other methods, CORS headers on a bare {@code OPTIONS}, and nano_node's answers where Funqy would fail a
- * request with an empty 400 (a body it cannot read) or where the body is over the limit (413).
+ * request with an empty 400 (a body it cannot read) or where the body is over the limit (413). Every {@code POST}
+ * also learns who sent it, and that caller leaves when its connection closes ({@link #identifyCaller}).
  */
 @ApplicationScoped
 public class HttpRoutes {

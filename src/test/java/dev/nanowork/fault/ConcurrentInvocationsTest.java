@@ -44,6 +44,19 @@ class ConcurrentInvocationsTest {
         return Root.of(b);
     }
 
+    /** The RPC of these tests: difficulties from ff00000000000000 to 2 x send. */
+    static WorkRpc rpc(WorkQueue queue) {
+        return new WorkRpc(
+                queue,
+                new WorkRpc.Settings(
+                        Action.served("both"),
+                        new Difficulty(0xff00000000000000L),
+                        new Difficulty(0xfffffffc00000000L),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        "test"));
+    }
+
     @Test
     void concurrentInvocationsEachGetTheirOwnValidAnswer() throws Exception {
         SplittableRandom random = new SplittableRandom(42);
@@ -51,15 +64,7 @@ class ConcurrentInvocationsTest {
                         new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
                 WorkQueue queue = new WorkQueue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(INVOCATIONS)) {
-            WorkRpc rpc = new WorkRpc(
-                    queue,
-                    new WorkRpc.Settings(
-                            Action.served("both"),
-                            new Difficulty(0xff00000000000000L),
-                            new Difficulty(0xfffffffc00000000L),
-                            Duration.ofSeconds(1),
-                            Duration.ofSeconds(2),
-                            "test"));
+            WorkRpc rpc = rpc(queue);
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -105,15 +110,7 @@ class ConcurrentInvocationsTest {
                         new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
                 WorkQueue queue = new WorkQueue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(identical + 1)) {
-            WorkRpc rpc = new WorkRpc(
-                    queue,
-                    new WorkRpc.Settings(
-                            Action.served("both"),
-                            new Difficulty(0xff00000000000000L),
-                            new Difficulty(0xfffffffc00000000L),
-                            Duration.ofSeconds(1),
-                            Duration.ofSeconds(2),
-                            "test"));
+            WorkRpc rpc = rpc(queue);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             Root blocker = root(random);
             // A search that runs for minutes holds the runner, so the identical requests all meet in the queue.
