@@ -48,10 +48,11 @@ public final class WorkQueue implements AutoCloseable {
 
     /**
      * How long past its own deadline a waiter waits for its search's own answer: a search stops at its deadline
-     * within one batch (milliseconds), so its answer, with what it searched, comes first; only a waiter whose
-     * search ends later than its own deadline (one it joined within the tolerance) answers the deadline itself.
+     * within one batch (milliseconds; more on a busy machine), so its answer, with what it searched, comes first;
+     * only a waiter whose search ends later than its own deadline (one it joined within the tolerance) answers the
+     * deadline itself. Half a second leaves the other half of "answered by the deadline plus 1 s" for the way out.
      */
-    public static final long ANSWER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+    public static final long ANSWER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
     /** How many searches and callers the queue holds; see the class comment. */
     public record Limits(int capacity, int waitersPerSearch, int searchesPerClient) {
@@ -150,11 +151,6 @@ public final class WorkQueue implements AutoCloseable {
         /** Stops waiting; the search ends when no one waits for it any more. */
         public void leave() {
             WorkQueue.this.leave(this);
-        }
-
-        /** The future of the answer (tests: whether two callers share one search). */
-        CompletableFuture<SearchResult> result() {
-            return result;
         }
     }
 
