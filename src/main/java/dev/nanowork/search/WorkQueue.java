@@ -366,7 +366,11 @@ public final class WorkQueue implements AutoCloseable {
             }
             List<Waiter> waiters;
             synchronized (lock) {
-                if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
+                // Only from a search that ran at least a batch on every thread: one found in its first nonces took
+                // mostly thread start-up, and its "rate" (a few attempts in milliseconds) would refuse everything.
+                if (job.coalesces
+                        && result.elapsedNanos() > 1_000_000
+                        && result.attempts() >= (long) search.threads() * WorkSearch.BATCH) {
                     double rate = (double) result.attempts() / result.elapsedNanos();
                     attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
                 }

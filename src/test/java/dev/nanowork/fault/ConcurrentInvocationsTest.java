@@ -88,7 +88,7 @@ class ConcurrentInvocationsTest {
                     assertEquals(3, a.keySet().size() - 1, "validate answer " + a);
                     continue;
                 }
-                assertEquals(r.toString(), a.get("hash"), "answer " + i + " is for its own root");
+                assertEquals(r.toString(), a.get("hash"), "answer " + i + " is for its own root: " + a);
                 long value = WorkValue.value(r, dev.nanowork.work.Work.parse(a.get("work")));
                 long threshold = i % 2 == 0 ? 0xfff8000000000000L : 0xffff000000000000L;
                 assertTrue(

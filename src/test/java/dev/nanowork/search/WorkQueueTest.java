@@ -306,6 +306,40 @@ class WorkQueueTest {
         await(queued);
     }
 
+    /** Every batch takes 20 ms; at threshold 0 it reports a hit at its first nonce, else none. */
+    static final class SlowLuckyKernel extends ScalarBackedKernel {
+        SlowLuckyKernel() {
+            super("slow-lucky");
+        }
+
+        @Override
+        protected long search(RootSearch scalar, long start, long count, long threshold) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return threshold == 0 ? 0 : dev.nanowork.kernel.WorkKernel.NOT_FOUND;
+        }
+    }
+
+    @Test
+    void aSearchFoundInItsFirstNoncesDoesNotSetTheRate() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new SlowLuckyKernel(), 1), 1);
+        // Value 0 reaches threshold 0: found at the first nonce, 1 attempt in 20 ms (50 attempts a second).
+        assertInstanceOf(SearchResult.Found.class, await(queue.submit(root(1), new Difficulty(0), in(5_000))));
+        WorkQueue.Waiter running = queue.submit(root(2), UNREACHABLE, in(5_000));
+        awaitTaken(queue);
+        // At 50 attempts a second, a receive search (2^23) would be expected to take days and be refused at once.
+        WorkQueue.Waiter queued = queue.submit(root(3), Difficulty.RECEIVE, in(60_000));
+        assertEquals(1, queue.waiting(), "queued: the rate is still unknown");
+        queue.cancel(root(3));
+        queue.cancel(root(2));
+        assertInstanceOf(SearchResult.Cancelled.class, await(running));
+        assertInstanceOf(SearchResult.Cancelled.class, await(queued));
+    }
+
     @Test
     void refusesBeyondItsCapacity() throws Exception {
         long deadline = System.nanoTime() + LONG;
