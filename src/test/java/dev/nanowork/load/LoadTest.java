@@ -283,7 +283,13 @@ class LoadTest {
                 Thread.sleep(2);
             }
             long idle = System.nanoTime() - answered;
-            Thread.sleep(500); // a few more validations after the flood
+            // A p99 needs 100 validations at least (of 25, it is the slowest one): validate on, every 100 ms, to
+            // 100 in all; the slowest, during the flood's arrival, is reported and bounded separately.
+            long enough = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (validates.size() < 100) {
+                assertTrue(System.nanoTime() < enough, "the validations stalled: " + validates.size());
+                Thread.sleep(20);
+            }
             validator.shutdown();
             assertTrue(validator.awaitTermination(5, TimeUnit.SECONDS), "the validator stopped");
 
