@@ -52,6 +52,20 @@ public interface WorkConfig {
     @WithDefault("16")
     int queueCapacity();
 
+    /**
+     * Callers that may share one search (self-hosted: identical requests coalesce); more are refused as busy. Each
+     * waits on a worker thread, so this bounds the threads one root can hold.
+     */
+    @WithDefault("16")
+    int waitersPerSearch();
+
+    /**
+     * Searches, running or queued, one client (one address) may wait for at once (self-hosted); more are refused
+     * as busy, so one client cannot fill the queue.
+     */
+    @WithDefault("4")
+    int searchesPerClient();
+
     /** The optional credential (docs/reliability.md): none by default, as nano_node's RPC. */
     Auth auth();
 

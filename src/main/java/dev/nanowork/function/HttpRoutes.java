@@ -7,6 +7,7 @@ import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
+import dev.nanowork.search.Caller;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
  * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
  * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
- * the body is over the limit (413).
+ * the body is over the limit (413). Every {@code POST} also learns who sent it, and that caller leaves when
+ * its connection closes ({@link #identifyCaller}).
  */
 @ApplicationScoped
 public class HttpRoutes {
@@ -37,6 +39,8 @@ public class HttpRoutes {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
+    /** Where {@link #identifyCaller} keeps the {@link Caller} in the routing context. */
+    private static final String CALLER = "nano-work.caller";
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
     static final String FUNCTION_NAMES =
@@ -55,7 +59,11 @@ public class HttpRoutes {
         router.postWithRegex(DISPATCH_PATHS)
                 .order(NANO_ROUTES_ORDER)
                 .handler(BodyHandler.create().setBodyLimit(RequestLimits.BODY_BYTES))
+                .handler(this::identifyCaller)
                 .blockingHandler(this::dispatch, false);
+        router.postWithRegex("/(" + FUNCTION_NAMES + ")")
+                .order(NANO_ROUTES_ORDER)
+                .handler(this::identifyCaller);
         router.route().order(NANO_ROUTES_ORDER).failureHandler(this::failure);
     }
 
@@ -88,10 +96,28 @@ public class HttpRoutes {
                 .end();
     }
 
+    /**
+     * On the event loop, before the request waits for anything: who sent it ({@link WorkEngine#caller}), and
+     * that it leaves when its connection closes before the answer (a search no one waits for is stopped).
+     */
+    private void identifyCaller(RoutingContext rc) {
+        Caller caller = WorkEngine.caller(rc);
+        rc.put(CALLER, caller);
+        rc.addEndHandler(ended -> caller.left()); // after the answer, or when the connection closed first
+        if (rc.response().closed()) caller.left();
+        rc.next();
+    }
+
+    /** The caller {@link #identifyCaller} found for {@code rc}. */
+    static Caller caller(RoutingContext rc) {
+        Caller caller = rc.get(CALLER);
+        return caller == null ? Caller.LOCAL : caller;
+    }
+
     /** {@code POST /}: the body's text, read once by the RPC. */
     private void dispatch(RoutingContext rc) {
         String body = rc.body().asString();
-        answer(rc, engine.rpc().handle(body, WorkFunctions.authorization(rc), engine.deadlineNanos(rc)));
+        answer(rc, engine.rpc().handle(body, WorkFunctions.authorization(rc), caller(rc), engine.deadlineNanos(rc)));
     }
 
     /**

@@ -12,8 +12,8 @@ import java.util.Optional;
 /**
  * The function routes, one per action ({@code POST /work_generate}, ...). Funqy reads each body once, into
  * the {@link RpcRequest} the function gets ({@code null} when there is none), with the endpoint's limits
- * ({@link RequestJson}); each function only adds the route's action, the caller's key and this request's
- * deadline. A body's {@code action}, if any, is not read: the route names it.
+ * ({@link RequestJson}); each function only adds the route's action, the caller's key, who the caller is
+ * (found by {@link HttpRoutes} before Funqy's route) and this request's deadline. A body's {@code action}, if any, is not read: the route names it.
  */
 public class WorkFunctions {
     @Inject
@@ -50,7 +50,7 @@ public class WorkFunctions {
 
     private Answer answer(Action action, RpcRequest body) {
         RoutingContext rc = request.getCurrent();
-        return engine.rpc().handle(action, body, authorization(rc), engine.deadlineNanos(rc));
+        return engine.rpc().handle(action, body, authorization(rc), HttpRoutes.caller(rc), engine.deadlineNanos(rc));
     }
 
     /** The request's {@code Authorization} header, if any. */

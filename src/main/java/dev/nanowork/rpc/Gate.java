@@ -2,6 +2,7 @@ package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nanowork.access.SharedSecret;
+import dev.nanowork.search.Caller;
 import java.util.Optional;
 
 /**
@@ -22,23 +23,26 @@ final class Gate {
      * Lets {@code request} in or throws {@code Key required} / {@code Invalid key}. A {@code key} field that is
      * not a JSON string is {@code Invalid key} even beside the right bearer token: a request that carries two
      * credentials, one of them malformed, is refused rather than guessed at.
+     *
+     * @return {@code caller}, known to hold the key when one is required (a work_cancel by any key holder reaches
+     *     the searches of every key holder: the one shared key makes them one party)
      */
-    void letIn(RpcRequest request, Optional<String> authorization) {
-        if (!access.required()) return;
+    Caller letIn(RpcRequest request, Optional<String> authorization, Caller caller) {
+        if (!access.required()) return caller;
         JsonNode field = request.field("key");
         if (field != null && !field.isNull() && !field.isTextual()) {
             throw new RpcError(RpcError.KEY_WRONG, "key must be a JSON string");
         }
-        switch (access.check(
+        return switch (access.check(
                 authorization,
                 Optional.ofNullable(field).filter(JsonNode::isTextual).map(JsonNode::asText))) {
-            case ALLOWED -> {}
+            case ALLOWED -> caller.holdingKey();
             case MISSING ->
                 throw new RpcError(
                         RpcError.KEY_MISSING,
                         "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
             case WRONG -> throw new RpcError(RpcError.KEY_WRONG, "the key sent is not this endpoint's key");
-        }
+        };
     }
 
     /**

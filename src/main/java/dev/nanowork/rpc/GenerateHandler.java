@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
@@ -28,6 +29,11 @@ final class GenerateHandler implements ActionHandler {
 
     @Override
     public Answer answer(RpcRequest request, long deadlineNanos) {
+        return answer(request, Caller.LOCAL, deadlineNanos);
+    }
+
+    @Override
+    public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         Root root = request.hash();
         Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
         request.checkVersion();
@@ -37,7 +43,7 @@ final class GenerateHandler implements ActionHandler {
                     "this endpoint generates from " + described(min) + " to " + described(max) + "; " + difficulty
                             + " was asked");
         }
-        SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos));
+        SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller));
         return switch (result) {
             case SearchResult.Found f ->
                 new Answer.Generated(

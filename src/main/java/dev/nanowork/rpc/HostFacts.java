@@ -5,10 +5,17 @@ import dev.nanowork.kernel.JvmProbe;
 /**
  * The machine and JVM this process runs on, found at start-up (and again after a SnapStart restore) and
  * shown by {@code status} and {@code benchmark}: whether C2 compiles the kernel, the CPU and its vector
- * facts, the JVM and the JIT flags that set the rate.
+ * facts, the JVM and the JIT flags that set the rate; and whether it is a Lambda instance ({@code lambda}: the
+ * runtime API is set), where every invocation runs alone.
  */
 public record HostFacts(
-        boolean c2On, String cpuFlags, int availableProcessors, String jvm, String jitFlags, JvmProbe.CpuFacts cpu) {
+        boolean c2On,
+        String cpuFlags,
+        int availableProcessors,
+        String jvm,
+        String jitFlags,
+        JvmProbe.CpuFacts cpu,
+        boolean lambda) {
     /** The facts of this JVM, from its one probe, on the CPU {@code cpu}. */
     public static HostFacts of(JvmProbe probe, JvmProbe.CpuFacts cpu) {
         return new HostFacts(
@@ -17,7 +24,8 @@ public record HostFacts(
                 Runtime.getRuntime().availableProcessors(),
                 JvmProbe.jvm(),
                 JvmProbe.jitFlags(),
-                cpu);
+                cpu,
+                System.getenv("AWS_LAMBDA_RUNTIME_API") != null);
     }
 
     /** The facts of this JVM on the CPU it runs on now. */

@@ -23,6 +23,7 @@ public final class RpcError extends RuntimeException {
     public static final String NOT_SERVED = "Action not served by this deployment";
     public static final String DEADLINE = "Work generation deadline reached";
     public static final String BUSY = "Work queue full";
+    public static final String NOTHING_TO_CANCEL = "Nothing to cancel";
     public static final String BAD_DURATION = "Bad duration";
     public static final String FAILURE = "Work generation failure";
     public static final String TOO_LARGE = "Request too large";

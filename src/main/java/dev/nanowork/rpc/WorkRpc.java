@@ -2,6 +2,7 @@ package dev.nanowork.rpc;
 
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.kernel.JvmProbe;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
@@ -15,9 +16,9 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
- * nano_node's work RPC, transport-free: lets a request in (the optional key), checks that this deployment
- * serves its action, and hands it to that action's handler. Every refusal, and every fault a handler did
- * not foresee, becomes an {@link Answer.Refusal}; nothing escapes.
+ * nano_node's work RPC, transport-free: lets a request in (the optional key), checks that this deployment serves
+ * its action, and hands it to that action's handler. Every refusal and unforeseen fault becomes an {@link
+ * Answer.Refusal}; nothing escapes.
  */
 public final class WorkRpc {
     private static final Logger LOG = Logger.getLogger(WorkRpc.class.getName());
@@ -50,9 +51,7 @@ public final class WorkRpc {
                 throw new IllegalArgumentException("nano-work.min-difficulty " + minDifficulty
                         + " is above nano-work.max-difficulty " + maxDifficulty);
             }
-            if (benchmarkDuration.isNegative()
-                    || benchmarkDuration.isZero()
-                    || benchmarkMaxDuration.compareTo(benchmarkDuration) < 0) {
+            if (!benchmarkDuration.isPositive() || benchmarkMaxDuration.compareTo(benchmarkDuration) < 0) {
                 throw new IllegalArgumentException(
                         "nano-work.benchmark.duration must be positive and at most nano-work.benchmark.max-duration");
             }
@@ -86,47 +85,51 @@ public final class WorkRpc {
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
                 Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
-        handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
+        handlers.put(Action.WORK_CANCEL, new CancelHandler(queue, host.lambda()));
         handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get));
         handlers.put(Action.BENCHMARK, new BenchmarkHandler(queue, settings, host));
     }
 
-    /** {@code POST /}: the body, read here, names its {@code action}. */
+    // Without a caller: the process itself (tests, tools; Caller.LOCAL).
     public Answer handle(String body, Optional<String> authorization, long deadlineNanos) {
+        return handle(body, authorization, Caller.LOCAL, deadlineNanos);
+    }
+
+    /** {@code POST /} from {@code caller}: the body, read here, names its {@code action}. */
+    public Answer handle(String body, Optional<String> authorization, Caller caller, long deadlineNanos) {
         served.incrementAndGet();
         try {
             RpcRequest request = RpcRequest.parse(body);
-            gate.letIn(request, authorization);
+            Caller who = gate.letIn(request, authorization, caller);
             String name = request.action();
             Action action = Action.fromWire(name)
                     .orElseThrow(() -> new RpcError(
                             RpcError.UNKNOWN_COMMAND,
                             "this endpoint answers " + settings.servedNames(", ") + ", was "
                                     + RpcError.describe(name)));
-            return run(action, request, deadlineNanos);
+            return run(action, request, who, deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
         }
     }
 
-    /**
-     * A function route ({@code /work_generate}, ...): the route names the action; a body's {@code action}
-     * is not read.
-     *
-     * @param request the body as the function layer read it; {@code null} when there was none
-     */
     public Answer handle(Action action, RpcRequest request, Optional<String> authorization, long deadlineNanos) {
+        return handle(action, request, authorization, Caller.LOCAL, deadlineNanos);
+    }
+
+    /** A function route from {@code caller}, which names the action ({@code request}: the body read, null if none). */
+    public Answer handle(
+            Action action, RpcRequest request, Optional<String> authorization, Caller caller, long deadlineNanos) {
         served.incrementAndGet();
         try {
             RpcRequest present = RpcRequest.of(request);
-            gate.letIn(present, authorization);
-            return run(action, present, deadlineNanos);
+            return run(action, present, gate.letIn(present, authorization, caller), deadlineNanos);
         } catch (RuntimeException e) {
             return refusal(e);
         }
     }
 
-    private Answer run(Action action, RpcRequest request, long deadlineNanos) {
+    private Answer run(Action action, RpcRequest request, Caller caller, long deadlineNanos) {
         if (!settings.served().contains(action)) {
             throw new RpcError(
                     RpcError.NOT_SERVED,
@@ -134,7 +137,7 @@ public final class WorkRpc {
                             + " to the endpoint that serves it");
         }
         gate.mayRun(action);
-        return handlers.get(action).answer(request, deadlineNanos);
+        return handlers.get(action).answer(request, caller, deadlineNanos);
     }
 
     private static Answer refusal(RuntimeException e) {

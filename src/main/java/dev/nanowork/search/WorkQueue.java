@@ -3,24 +3,34 @@ package dev.nanowork.search;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.ArrayDeque;
-import java.util.Iterator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The searches of this process, one at a time on every thread (a search already uses all of them, so
- * two at once would only make both slower), the others waiting in a bounded FIFO queue.
+ * two at once would only make both slower), the others waiting in a bounded FIFO queue. Each search has
+ * its waiters: every caller that asked for it, each with its own deadline and its own answer.
  *
  * <ul>
  *   <li>Identical requests (same root, same difficulty) coalesce: a request joins the queued or running
- *       search and gets the same answer.
- *   <li>{@link #cancel} stops the running search for a root and drops its queued ones; their callers
- *       get {@link SearchResult.Cancelled}.
- *   <li>Beyond {@code capacity} waiting searches, {@link #submit} refuses with a {@link QueueRefusal}.
- *   <li>So does a search that would wait past its deadline: once a search has measured this process's
+ *       search when that search may run at least as long as the request's own budget (less {@link
+ *       #JOIN_TOLERANCE_NANOS}); else it queues a search of its own. A finished search is never joined, and a
+ *       joiner never extends a search's deadline.
+ *   <li>{@link #cancel} reaches only the waiters the cancelling caller may speak for ({@link Caller}); they get
+ *       {@link SearchResult.Cancelled}. A waiter also leaves when its caller disconnects, or when its own
+ *       deadline (plus {@link #ANSWER_GRACE_NANOS}) passes. A search whose last waiter left is dropped from the
+ *       queue, or stopped if it runs.
+ *   <li>{@link #submit} refuses with a {@link QueueRefusal}: beyond {@code capacity} waiting searches; beyond
+ *       {@code waitersPerSearch} callers of one search; beyond {@code searchesPerClient} searches one client
+ *       waits for; and a search that would wait past its deadline: once a search has measured this process's
  *       rate, a new one is refused when the expected time of the searches ahead of it (each at most its own
- *       deadline) plus its own expected time passes its deadline. Refused at once, the caller can go
- *       to another work server instead of learning 28 s later that the deadline was reached.
+ *       deadline) plus its own expected time passes its deadline. Refused at once, the caller can go to another
+ *       work server instead of learning 28 s later that the deadline was reached.
  *   <li>A queued search whose deadline passed before its turn ends as {@link SearchResult.DeadlineReached}
  *       without running.
  * </ul>
@@ -29,8 +39,39 @@ import java.util.concurrent.CompletableFuture;
  * wallets or a nano_node can ask at once.
  */
 public final class WorkQueue implements AutoCloseable {
+    /**
+     * How much of its budget a joiner may give up to share a search: requests for one root that a client sends
+     * in one burst arrive milliseconds apart (hundreds of them, behind one another on 2 cores, within tens of ms),
+     * so each would otherwise start its own search. 1 s is under 4 % of the default 28 s budget.
+     */
+    public static final long JOIN_TOLERANCE_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /**
+     * How long past its own deadline a waiter waits for its search's own answer: a search stops at its deadline
+     * within one batch (milliseconds; more on a busy machine), so its answer, with what it searched, comes first;
+     * only a waiter whose search ends later than its own deadline (one it joined within the tolerance) answers the
+     * deadline itself. Half a second leaves the other half of "answered by the deadline plus 1 s" for the way out.
+     */
+    public static final long ANSWER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /** How many searches and callers the queue holds; see the class comment. */
+    public record Limits(int capacity, int waitersPerSearch, int searchesPerClient) {
+        /** The defaults of nano-work.queue.* (docs/endpoint.md). */
+        public static final int WAITERS_PER_SEARCH = 16;
+
+        public static final int SEARCHES_PER_CLIENT = 4;
+
+        public Limits {
+            if (capacity < 0) throw new IllegalArgumentException("queue capacity must be 0 or more, was " + capacity);
+            if (waitersPerSearch < 1 || searchesPerClient < 1) {
+                throw new IllegalArgumentException("waiters per search and searches per client must be 1 or more, were "
+                        + waitersPerSearch + " and " + searchesPerClient);
+            }
+        }
+    }
+
     private final WorkSearch search;
-    private final int capacity;
+    private final Limits limits;
     private final Object lock = new Object();
     private final ArrayDeque<Job> waiting = new ArrayDeque<>();
     private Job running;
@@ -44,9 +85,10 @@ public final class WorkQueue implements AutoCloseable {
         final Root root;
         final Difficulty difficulty;
         final CancelSignal cancel = new CancelSignal();
-        final CompletableFuture<SearchResult> result = new CompletableFuture<>();
         final boolean coalesces;
-        long deadlineNanos;
+        final long deadlineNanos;
+        final List<Waiter> waiters = new ArrayList<>();
+        boolean finished;
 
         Job(Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces) {
             this.root = root;
@@ -55,15 +97,71 @@ public final class WorkQueue implements AutoCloseable {
             this.coalesces = coalesces;
         }
 
-        boolean sameAs(Root r, Difficulty d) {
-            return coalesces && root.equals(r) && difficulty.equals(d) && !cancel.isCancelled();
+        /** Whether a request for {@code r} at {@code d} with deadline {@code deadline} may share this search. */
+        boolean joinableBy(Root r, Difficulty d, long deadline) {
+            return coalesces
+                    && !finished
+                    && !cancel.isCancelled()
+                    && root.equals(r)
+                    && difficulty.equals(d)
+                    && deadlineNanos - (deadline - JOIN_TOLERANCE_NANOS) >= 0;
+        }
+
+        boolean waitedForBy(Caller caller) {
+            for (Waiter w : waiters) if (w.caller.sameClient(caller)) return true;
+            return false;
         }
     }
 
+    /** One caller waiting for one search: its own deadline, its own answer. */
+    public final class Waiter {
+        final Caller caller;
+        final long deadlineNanos;
+        final CompletableFuture<SearchResult> result = new CompletableFuture<>();
+        private final Job job;
+
+        private Waiter(Caller caller, long deadlineNanos, Job job) {
+            this.caller = caller;
+            this.deadlineNanos = deadlineNanos;
+            this.job = job;
+        }
+
+        /**
+         * The search's result, waited for at most until this waiter's own deadline plus {@link
+         * #ANSWER_GRACE_NANOS}; after that, {@link SearchResult.DeadlineReached} (and the waiter leaves).
+         */
+        public SearchResult await() throws InterruptedException {
+            long began = System.nanoTime();
+            try {
+                long wait = Math.max(0, deadlineNanos + ANSWER_GRACE_NANOS - began);
+                return result.get(wait, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                // Unless the search's own answer came first, this waiter's deadline is its answer.
+                result.complete(new SearchResult.DeadlineReached(0, System.nanoTime() - began));
+                leave();
+                return result.join();
+            } catch (ExecutionException e) {
+                return new SearchResult.Failed(e.getCause(), 0, 0); // never: results are completed normally
+            } catch (InterruptedException e) {
+                leave();
+                throw e;
+            }
+        }
+
+        /** Stops waiting; the search ends when no one waits for it any more. */
+        public void leave() {
+            WorkQueue.this.leave(this);
+        }
+    }
+
+    /** A queue with {@code capacity} and the default limits per search and per client. */
     public WorkQueue(WorkSearch search, int capacity) {
-        if (capacity < 0) throw new IllegalArgumentException("queue capacity must be 0 or more, was " + capacity);
+        this(search, new Limits(capacity, Limits.WAITERS_PER_SEARCH, Limits.SEARCHES_PER_CLIENT));
+    }
+
+    public WorkQueue(WorkSearch search, Limits limits) {
         this.search = search;
-        this.capacity = capacity;
+        this.limits = limits;
         this.runner = new Thread(this::run, "work-queue");
         runner.setDaemon(true);
         runner.start();
@@ -73,46 +171,82 @@ public final class WorkQueue implements AutoCloseable {
         return search;
     }
 
+    public Limits limits() {
+        return limits;
+    }
+
+    /** {@link #submit(Root, Difficulty, long, Caller)} for the process itself. */
+    public Waiter submit(Root root, Difficulty difficulty, long deadlineNanos) {
+        return submit(root, difficulty, deadlineNanos, Caller.LOCAL);
+    }
+
     /**
-     * Queues a search, or joins an identical one.
+     * Queues a search, or joins an identical one that has at least this request's budget.
      *
-     * @param deadlineNanos on the {@link System#nanoTime()} clock; a joiner's later deadline extends a
-     *     queued search's (not a running one's)
-     * @throws QueueRefusal when {@code capacity} searches already wait, or the ones ahead would make this one
-     *     miss its deadline
+     * @param deadlineNanos on the {@link System#nanoTime()} clock; never extends a search joined
+     * @throws QueueRefusal when a limit is reached, or the searches ahead would make this one miss its deadline
      */
-    public CompletableFuture<SearchResult> submit(Root root, Difficulty difficulty, long deadlineNanos) {
-        return submit(root, difficulty, deadlineNanos, true);
+    public Waiter submit(Root root, Difficulty difficulty, long deadlineNanos, Caller caller) {
+        return submit(root, difficulty, deadlineNanos, caller, true);
     }
 
-    /** Queues a search that never coalesces (a benchmark). */
-    public CompletableFuture<SearchResult> submitAlone(Root root, Difficulty difficulty, long deadlineNanos) {
-        return submit(root, difficulty, deadlineNanos, false);
+    /** Queues a search that never coalesces (a benchmark), for the process itself. */
+    public Waiter submitAlone(Root root, Difficulty difficulty, long deadlineNanos) {
+        return submit(root, difficulty, deadlineNanos, Caller.LOCAL, false);
     }
 
-    private CompletableFuture<SearchResult> submit(
-            Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces) {
+    private Waiter submit(Root root, Difficulty difficulty, long deadlineNanos, Caller caller, boolean coalesces) {
+        Waiter waiter;
         synchronized (lock) {
             if (closed) throw new IllegalStateException("the work queue is closed");
-            if (coalesces) {
-                if (running != null && running.sameAs(root, difficulty)) return running.result;
-                for (Job j : waiting) {
-                    if (j.sameAs(root, difficulty)) {
-                        if (deadlineNanos - j.deadlineNanos > 0) j.deadlineNanos = deadlineNanos;
-                        return j.result;
-                    }
+            Job job = coalesces ? joinable(root, difficulty, deadlineNanos) : null;
+            if (job != null) {
+                if (job.waiters.size() >= limits.waitersPerSearch()) {
+                    throw new QueueRefusal(limits.waitersPerSearch()
+                            + " callers already wait for this search; retry later or use another work server");
                 }
+                if (!job.waitedForBy(caller)) refuseIfClientFull(caller);
+            } else {
+                int slots = limits.capacity() + (running == null ? 1 : 0); // an idle runner takes the next at once
+                if (waiting.size() >= slots) {
+                    throw new QueueRefusal(limits.capacity()
+                            + " searches are already waiting; retry later or use another work server");
+                }
+                refuseIfClientFull(caller);
+                if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
+                job = new Job(root, difficulty, deadlineNanos, coalesces);
+                waiting.addLast(job);
+                lock.notifyAll();
             }
-            int slots = capacity + (running == null ? 1 : 0); // an idle runner takes the next one at once
-            if (waiting.size() >= slots) {
-                throw new QueueRefusal(
-                        capacity + " searches are already waiting; retry later or use another work server");
-            }
-            if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
-            Job job = new Job(root, difficulty, deadlineNanos, coalesces);
-            waiting.addLast(job);
-            lock.notifyAll();
-            return job.result;
+            waiter = new Waiter(caller, deadlineNanos, job);
+            job.waiters.add(waiter);
+        }
+        caller.onLeave(waiter::leave); // outside the lock: runs at once if the caller has already gone
+        return waiter;
+    }
+
+    /** Called with the lock held: the running or a queued search {@code root} may join, if any. */
+    private Job joinable(Root root, Difficulty difficulty, long deadlineNanos) {
+        if (running != null && running.joinableBy(root, difficulty, deadlineNanos)) return running;
+        for (Job j : waiting) if (j.joinableBy(root, difficulty, deadlineNanos)) return j;
+        return null;
+    }
+
+    /** Called with the lock held: refuses a client that already waits for as many searches as it may. */
+    private void refuseIfClientFull(Caller caller) {
+        if (!caller.limited()) return;
+        if (searchesFor(caller) >= limits.searchesPerClient()) {
+            throw new QueueRefusal("this client already waits for " + limits.searchesPerClient()
+                    + " searches; wait for their answers, or use another work server");
+        }
+    }
+
+    /** Searches, running or queued, that a waiter from {@code caller}'s address waits for. */
+    public int searchesFor(Caller caller) {
+        synchronized (lock) {
+            int n = running != null && running.waitedForBy(caller) ? 1 : 0;
+            for (Job j : waiting) if (j.waitedForBy(caller)) n++;
+            return n;
         }
     }
 
@@ -139,31 +273,63 @@ public final class WorkQueue implements AutoCloseable {
                 0, Math.min(job.difficulty.expectedAttempts() / attemptsPerNano, (double) (job.deadlineNanos - now)));
     }
 
-    /** Cancels the running and queued searches for {@code root}; answers how many there were. */
-    public int cancel(Root root) {
-        int n = 0;
+    /**
+     * Cancels, for the running and queued searches of {@code root}, the waiters {@code by} may speak for; a
+     * search shared with other callers runs on for them. Answers how many searches it reached.
+     */
+    public int cancel(Root root, Caller by) {
+        List<Waiter> cancelled = new ArrayList<>();
+        int reached = 0;
         synchronized (lock) {
-            if (running != null && running.root.equals(root) && running.coalesces) {
-                running.cancel.cancel();
-                n++;
-            }
-            for (Iterator<Job> it = waiting.iterator(); it.hasNext(); ) {
-                Job j = it.next();
-                if (j.root.equals(root) && j.coalesces) {
-                    it.remove();
-                    j.cancel.cancel();
-                    j.result.complete(new SearchResult.Cancelled(0, 0));
-                    n++;
-                }
+            List<Job> jobs = new ArrayList<>(waiting);
+            if (running != null) jobs.addFirst(running);
+            for (Job j : jobs) {
+                if (!j.coalesces || j.finished || !j.root.equals(root)) continue;
+                int before = cancelled.size();
+                j.waiters.removeIf(w -> by.mayCancelFor(w.caller) && cancelled.add(w));
+                if (cancelled.size() > before) reached++;
+                if (j.waiters.isEmpty()) drop(j);
             }
         }
-        return n;
+        for (Waiter w : cancelled) w.result.complete(new SearchResult.Cancelled(0, 0));
+        return reached;
+    }
+
+    /** {@link #cancel(Root, Caller)} by the process itself. */
+    public int cancel(Root root) {
+        return cancel(root, Caller.LOCAL);
+    }
+
+    private void leave(Waiter waiter) {
+        synchronized (lock) {
+            Job job = waiter.job;
+            if (!job.finished && job.waiters.remove(waiter) && job.waiters.isEmpty()) drop(job);
+        }
+        waiter.result.complete(new SearchResult.Cancelled(0, 0)); // no effect once it has its answer
+    }
+
+    /** Called with the lock held: a search no one waits for any more is dropped, or stopped if it runs. */
+    private void drop(Job job) {
+        job.cancel.cancel();
+        if (job != running) {
+            waiting.remove(job);
+            job.finished = true;
+        }
     }
 
     /** True while a search runs. */
     public boolean searching() {
         synchronized (lock) {
             return running != null;
+        }
+    }
+
+    /** Callers waiting for the running and the queued searches. */
+    public int waiters() {
+        synchronized (lock) {
+            int n = running == null ? 0 : running.waiters.size();
+            for (Job j : waiting) n += j.waiters.size();
+            return n;
         }
     }
 
@@ -198,21 +364,34 @@ public final class WorkQueue implements AutoCloseable {
             } catch (RuntimeException | Error e) {
                 result = new SearchResult.Failed(e, 0, 0);
             }
+            List<Waiter> waiters;
             synchronized (lock) {
-                if (job.coalesces && result.elapsedNanos() > 1_000_000 && result.attempts() > 0) {
+                // Only from a search that ran at least a batch on every thread: one found in its first nonces took
+                // mostly thread start-up, and its "rate" (a few attempts in milliseconds) would refuse everything.
+                if (job.coalesces
+                        && result.elapsedNanos() > 1_000_000
+                        && result.attempts() >= (long) search.threads() * WorkSearch.BATCH) {
                     double rate = (double) result.attempts() / result.elapsedNanos();
                     attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
                 }
                 // Before its callers hear of it: a search they have seen end no longer counts as ahead of the
-                // next one (which the deadline check would otherwise weigh, and might refuse for it).
+                // next one (which the deadline check would otherwise weigh, and might refuse for it), and is no
+                // longer joined.
                 running = null;
+                job.finished = true;
+                waiters = List.copyOf(job.waiters);
             }
-            job.result.complete(result);
+            for (Waiter w : waiters) w.result.complete(result);
         }
+        List<Waiter> left = new ArrayList<>();
         synchronized (lock) {
-            for (Job j : waiting) j.result.complete(new SearchResult.Cancelled(0, 0));
+            for (Job j : waiting) {
+                j.finished = true;
+                left.addAll(j.waiters);
+            }
             waiting.clear();
         }
+        for (Waiter w : left) w.result.complete(new SearchResult.Cancelled(0, 0));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.security.SecureRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -38,6 +39,13 @@ public final class WorkSearch implements AutoCloseable {
     private final ExecutorService pool;
     private final SecureRandom random = new SecureRandom();
     private final AtomicLong rejectedHits = new AtomicLong();
+    /** When a refused hit was last logged ({@link System#nanoTime()}), and the count of refused hits then. */
+    private final AtomicLong lastRejectedLog = new AtomicLong();
+
+    private final AtomicLong rejectedLogged = new AtomicLong();
+
+    /** At most one SEVERE line per minute for hits the scalar reference refuses. */
+    static final long REJECTED_LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     public WorkSearch(WorkKernel kernel, int threads) {
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, was " + threads);
@@ -127,6 +135,25 @@ public final class WorkSearch implements AutoCloseable {
         pool.shutdownNow();
     }
 
+    /**
+     * Counts a hit the scalar reference refused and logs it at SEVERE, at most once per {@link
+     * #REJECTED_LOG_INTERVAL_NANOS} with the number left unlogged since: a wrong kernel reports a hit per batch
+     * per thread, hundreds a second, which would flood the log without saying more.
+     */
+    private void reportRejected(Root root, long work) {
+        long total = rejectedHits.incrementAndGet();
+        long now = System.nanoTime();
+        long last = lastRejectedLog.get();
+        boolean due = total == 1 || now - last - REJECTED_LOG_INTERVAL_NANOS >= 0;
+        if (!due || !lastRejectedLog.compareAndSet(last, now)) return;
+        long before = rejectedLogged.getAndSet(total);
+        LOG.log(
+                Level.SEVERE,
+                "kernel {0} reported work {1} for root {2}, which the scalar reference refuses; the hit was dropped"
+                        + " ({3} such hits in all, {4} not logged since the last report)",
+                new Object[] {kernel.name(), new Work(work), root, total, total - before - 1});
+    }
+
     private record Found(long work, long value) {}
 
     /** The state of one search, shared by its threads. */
@@ -171,12 +198,7 @@ public final class WorkSearch implements AutoCloseable {
                     found.compareAndSet(null, new Found(work, value));
                     return;
                 }
-                rejectedHits.incrementAndGet();
-                LOG.log(
-                        Level.SEVERE,
-                        "kernel {0} reported work {1} for root {2}, which the scalar reference refuses;"
-                                + " the hit was dropped",
-                        new Object[] {kernel.name(), new Work(work), root});
+                reportRejected(root, work);
                 nonce = work + 1;
             }
         }

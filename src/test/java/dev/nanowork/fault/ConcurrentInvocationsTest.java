@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Several Lambda invocations in flight in one JVM (the function-route entry WorkFunctions uses, with the
  * kernel auto selects): every answer belongs to its own request (its root, valid for it, at its
- * difficulty), identical requests share one answer, and concurrent searches never mix their state.
+ * difficulty), identical requests share one answer (the same work), and concurrent searches never mix their state.
  */
 class ConcurrentInvocationsTest {
     static final int INVOCATIONS = 24;
@@ -44,6 +44,19 @@ class ConcurrentInvocationsTest {
         return Root.of(b);
     }
 
+    /** The RPC of these tests: difficulties from ff00000000000000 to 2 x send. */
+    static WorkRpc rpc(WorkQueue queue) {
+        return new WorkRpc(
+                queue,
+                new WorkRpc.Settings(
+                        Action.served("both"),
+                        new Difficulty(0xff00000000000000L),
+                        new Difficulty(0xfffffffc00000000L),
+                        Duration.ofSeconds(1),
+                        Duration.ofSeconds(2),
+                        "test"));
+    }
+
     @Test
     void concurrentInvocationsEachGetTheirOwnValidAnswer() throws Exception {
         SplittableRandom random = new SplittableRandom(42);
@@ -51,15 +64,7 @@ class ConcurrentInvocationsTest {
                         new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
                 WorkQueue queue = new WorkQueue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(INVOCATIONS)) {
-            WorkRpc rpc = new WorkRpc(
-                    queue,
-                    new WorkRpc.Settings(
-                            Action.served("both"),
-                            new Difficulty(0xff00000000000000L),
-                            new Difficulty(0xfffffffc00000000L),
-                            Duration.ofSeconds(1),
-                            Duration.ofSeconds(2),
-                            "test"));
+            WorkRpc rpc = rpc(queue);
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -83,7 +88,7 @@ class ConcurrentInvocationsTest {
                     assertEquals(3, a.keySet().size() - 1, "validate answer " + a);
                     continue;
                 }
-                assertEquals(r.toString(), a.get("hash"), "answer " + i + " is for its own root");
+                assertEquals(r.toString(), a.get("hash"), "answer " + i + " is for its own root: " + a);
                 long value = WorkValue.value(r, dev.nanowork.work.Work.parse(a.get("work")));
                 long threshold = i % 2 == 0 ? 0xfff8000000000000L : 0xffff000000000000L;
                 assertTrue(
@@ -94,6 +99,60 @@ class ConcurrentInvocationsTest {
             }
             assertTrue(
                     distinctWork.size() >= 10, "independent searches found independent work: " + distinctWork.size());
+        }
+    }
+
+    @Test
+    void identicalInvocationsShareOneAnswer() throws Exception {
+        SplittableRandom random = new SplittableRandom(11);
+        int identical = 8;
+        try (WorkSearch search =
+                        new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
+                WorkQueue queue = new WorkQueue(search, INVOCATIONS);
+                ExecutorService callers = Executors.newFixedThreadPool(identical + 1)) {
+            WorkRpc rpc = rpc(queue);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            Root blocker = root(random);
+            // A search that runs for minutes holds the runner, so the identical requests all meet in the queue.
+            CompletableFuture<Map<String, String>> blocked = CompletableFuture.supplyAsync(
+                    () -> MapRpc.of(rpc)
+                            .handle(
+                                    Action.WORK_GENERATE,
+                                    Json.object("{\"hash\":\"" + blocker + "\",\"difficulty\":\"fffffffc00000000\"}"),
+                                    deadline),
+                    callers);
+            awaitWaiters(queue, 1);
+            Root shared = root(random);
+            String body = "{\"hash\":\"" + shared + "\",\"difficulty\":\"fff8000000000000\"}";
+            List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
+            for (int i = 0; i < identical; i++) {
+                answers.add(CompletableFuture.supplyAsync(
+                        () -> MapRpc.of(rpc).handle(Action.WORK_GENERATE, Json.object(body), deadline), callers));
+            }
+            awaitWaiters(queue, 1 + identical);
+            assertEquals(1, queue.waiting(), "one queued search for all of them");
+            MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + blocker + "\"}", deadline);
+            assertEquals("Cancelled", blocked.get(10, TimeUnit.SECONDS).get("error"));
+            Set<String> works = new HashSet<>();
+            for (CompletableFuture<Map<String, String>> a : answers) {
+                Map<String, String> answer = a.get(10, TimeUnit.SECONDS);
+                assertTrue(
+                        Long.compareUnsigned(
+                                        WorkValue.value(shared, dev.nanowork.work.Work.parse(answer.get("work"))),
+                                        0xfff8000000000000L)
+                                >= 0,
+                        "valid: " + answer);
+                works.add(answer.get("work"));
+            }
+            assertEquals(1, works.size(), "identical requests share one answer: " + works);
+        }
+    }
+
+    static void awaitWaiters(WorkQueue queue, int n) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (queue.waiters() < n) {
+            assertTrue(System.nanoTime() < until, "never " + n + " waiters: " + queue.waiters());
+            Thread.sleep(1);
         }
     }
 

@@ -3,13 +3,17 @@ package dev.nanowork.rpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.access.SharedSecret;
+import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -96,6 +100,78 @@ class WorkRpcTest {
         assertEquals(
                 "benchmark status work_cancel work_generate",
                 MapRpc.of(generate).handle("{\"action\":\"status\"}", 0).get("serves"));
+    }
+
+    static Map<String, String> from(WorkRpc rpc, Caller caller, String body, long deadline) {
+        return MapRpc.fields(rpc.handle(body, Optional.empty(), caller, deadline));
+    }
+
+    static String cancel(String key) {
+        return "{\"action\":\"work_cancel\",\"hash\":\"" + H + "\"" + key + "}";
+    }
+
+    @Test
+    void aWorkCancelReachesOnlyTheSameCallersSearch() throws Exception {
+        WorkRpc rpc = new WorkRpc(queue, settings("both"));
+        Caller asker = Caller.at("192.0.2.1");
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(800);
+        CompletableFuture<Map<String, String>> searched =
+                CompletableFuture.supplyAsync(() -> from(rpc, asker, HARD, deadline));
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!queue.searching()) {
+            assertTrue(System.nanoTime() < until, "the search never started");
+            Thread.sleep(1);
+        }
+        assertEquals(Map.of("success", ""), from(rpc, Caller.at("192.0.2.66"), cancel(""), deadline));
+        assertEquals(
+                RpcError.DEADLINE, searched.get(5, TimeUnit.SECONDS).get("error"), "it searched on to its deadline");
+
+        long next = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        CompletableFuture<Map<String, String>> again =
+                CompletableFuture.supplyAsync(() -> from(rpc, asker, HARD, next));
+        while (!queue.searching()) {
+            assertTrue(System.nanoTime() < next, "the search never started");
+            Thread.sleep(1);
+        }
+        assertEquals(Map.of("success", ""), from(rpc, Caller.at("192.0.2.1"), cancel(""), next));
+        assertEquals(Map.of("error", RpcError.CANCELLED), again.get(5, TimeUnit.SECONDS), "the same address cancels");
+    }
+
+    @Test
+    void withAKeyAnyKeyHolderCancels() throws Exception {
+        WorkRpc rpc = new WorkRpc(queue, settings("both"), SharedSecret.of("sesame"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        String hard = HARD.replace("}", ",\"key\":\"sesame\"}");
+        CompletableFuture<Map<String, String>> searched =
+                CompletableFuture.supplyAsync(() -> from(rpc, Caller.at("192.0.2.1"), hard, deadline));
+        while (!queue.searching()) {
+            assertTrue(System.nanoTime() < deadline, "the search never started");
+            Thread.sleep(1);
+        }
+        assertEquals(Map.of("success", ""), from(rpc, Caller.at("192.0.2.2"), cancel(",\"key\":\"sesame\""), deadline));
+        assertEquals(Map.of("error", RpcError.CANCELLED), searched.get(5, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void onLambdaAWorkCancelSaysItCancelsNothing() {
+        HostFacts here = HostFacts.of(JvmProbe.current());
+        HostFacts lambda = new HostFacts(
+                here.c2On(),
+                here.cpuFlags(),
+                here.availableProcessors(),
+                here.jvm(),
+                here.jitFlags(),
+                here.cpu(),
+                true);
+        WorkRpc rpc = new WorkRpc(queue, settings("both"), SharedSecret.NONE, lambda);
+        Map<String, String> a = MapRpc.of(rpc).handle(cancel(""), 0);
+        assertEquals(RpcError.NOTHING_TO_CANCEL, a.get("error"), a.toString());
+        assertTrue(a.get("hint").contains("every invocation runs alone"), a.toString());
+        assertEquals(
+                RpcError.INVALID_BLOCK_HASH,
+                MapRpc.of(rpc)
+                        .handle("{\"action\":\"work_cancel\",\"hash\":\"x\"}", 0)
+                        .get("error"));
     }
 
     @Test

@@ -2,30 +2,44 @@ package dev.nanowork.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
+import dev.nanowork.work.WorkValue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The self-hosted queue: FIFO, coalescing, cancel of running and queued searches, refusal when full. */
+/**
+ * The self-hosted queue: FIFO, coalescing that keeps each caller's budget, cancel reaching only the caller's own
+ * waiters, waiters that leave (disconnect, deadline), refusal when full, per search and per client.
+ */
 class WorkQueueTest {
     static final Difficulty UNREACHABLE = new Difficulty(-1L);
     static final long LONG = TimeUnit.SECONDS.toNanos(20);
+    static final Caller ALICE = Caller.at("192.0.2.1");
+    static final Caller MALLORY = Caller.at("192.0.2.66");
 
-    final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
+    WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
 
     static Root root(int b) {
         byte[] bytes = new byte[32];
         bytes[0] = (byte) b;
         return Root.of(bytes);
+    }
+
+    static long in(long millis) {
+        return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
     }
 
     @AfterEach
@@ -34,54 +48,257 @@ class WorkQueueTest {
         queue.search().close();
     }
 
-    /** Waits, at most 5 s, until the runner has taken the waiting search: fails instead of hanging. */
-    static void awaitTaken(WorkQueue queue) throws InterruptedException {
+    /** Waits, at most 5 s, until {@code condition} holds: fails instead of hanging. */
+    static void awaitThat(String what, BooleanSupplier condition) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (queue.waiting() > 0) {
-            if (System.nanoTime() - until > 0)
-                fail("the runner never took the search: " + queue.waiting() + " waiting");
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - until > 0) fail("not within 5 s: " + what);
             Thread.sleep(1);
         }
     }
 
-    static SearchResult await(CompletableFuture<SearchResult> f) throws Exception {
-        return f.get(5, TimeUnit.SECONDS); // a stopped search ends within one batch (~10 ms with scalar)
+    /** Waits, at most 5 s, until the runner has taken the waiting search. */
+    static void awaitTaken(WorkQueue queue) throws InterruptedException {
+        awaitThat("the runner takes the waiting search", () -> queue.waiting() == 0 && queue.searching());
+    }
+
+    /** A waiter's answer, on another thread, so a test can wait for it with a timeout. */
+    static CompletableFuture<SearchResult> answer(WorkQueue.Waiter waiter) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return waiter.await();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    static SearchResult await(WorkQueue.Waiter w) throws Exception {
+        return answer(w).get(5, TimeUnit.SECONDS); // a stopped search ends within one batch (~10 ms with scalar)
     }
 
     @Test
     void identicalRequestsShareOneSearchAndCancelReachesEveryCaller() throws Exception {
         long deadline = System.nanoTime() + LONG;
-        CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
-        awaitTaken(queue); // the runner has taken it
-        CompletableFuture<SearchResult> joined = queue.submit(root(1), UNREACHABLE, deadline);
-        assertSame(running, joined, "the second caller joins the running search");
-        CompletableFuture<SearchResult> queued = queue.submit(root(2), UNREACHABLE, deadline);
-        assertSame(queued, queue.submit(root(2), UNREACHABLE, deadline), "and a queued one");
-        assertEquals(1, queue.waiting());
+        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, deadline);
+        awaitTaken(queue);
+        WorkQueue.Waiter joined = queue.submit(root(1), UNREACHABLE, deadline);
+        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, deadline);
+        WorkQueue.Waiter queuedToo = queue.submit(root(2), UNREACHABLE, deadline);
+        assertEquals(1, queue.waiting(), "the joiners started no search of their own");
 
         assertEquals(1, queue.cancel(root(2)), "cancels the queued search");
         assertInstanceOf(SearchResult.Cancelled.class, await(queued));
+        assertInstanceOf(SearchResult.Cancelled.class, await(queuedToo));
+        assertEquals(0, queue.waiting(), "and drops it");
         assertEquals(1, queue.cancel(root(1)), "cancels the running search");
         assertInstanceOf(SearchResult.Cancelled.class, await(running));
+        assertInstanceOf(SearchResult.Cancelled.class, await(joined));
         assertEquals(0, queue.cancel(root(3)), "nothing to cancel for another root");
+        awaitThat("the runner is idle", () -> !queue.searching());
+    }
+
+    @Test
+    void joinersShareOneAnswer() throws Exception {
+        WorkQueue.Waiter first = queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG);
+        WorkQueue.Waiter second = queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG);
+        SearchResult.Found a = assertInstanceOf(SearchResult.Found.class, await(first));
+        assertSame(a, await(second), "one search, one answer for both");
+    }
+
+    /** A search that blocks in its first batch until the test lets it go (at most 10 s), then searches on. */
+    static final class HeldKernel extends ScalarBackedKernel {
+        final CountDownLatch go = new CountDownLatch(1);
+
+        HeldKernel() {
+            super("held");
+        }
+
+        @Override
+        protected long search(RootSearch scalar, long start, long count, long threshold) {
+            try {
+                if (!go.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("never let go");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return scalar.search(start, Math.min(count, 4096), threshold);
+        }
+    }
+
+    @Test
+    void aCancelFromAnotherCallerLeavesTheSearchRunningAndItsWorkValid() throws Exception {
+        HeldKernel held = new HeldKernel();
+        close();
+        queue = new WorkQueue(new WorkSearch(held, 1), 1);
+        Difficulty d = new Difficulty(0xfff0000000000000L);
+        WorkQueue.Waiter alice = queue.submit(root(4), d, System.nanoTime() + LONG, ALICE);
+        awaitTaken(queue);
+        assertEquals(0, queue.cancel(root(4), MALLORY), "another address reaches nothing");
+        held.go.countDown();
+        SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, await(alice));
+        assertTrue(Long.compareUnsigned(WorkValue.value(root(4), found.work()), d.threshold()) >= 0, "valid work");
+    }
+
+    @Test
+    void aCancelRemovesOnlyTheCancellingCallersWaiters() throws Exception {
+        long deadline = in(1_000);
+        WorkQueue.Waiter alice = queue.submit(root(5), UNREACHABLE, deadline, ALICE);
+        awaitTaken(queue);
+        WorkQueue.Waiter mallory = queue.submit(root(5), UNREACHABLE, deadline, MALLORY);
+        assertEquals(1, queue.cancel(root(5), Caller.at("192.0.2.66")), "the same address is the same caller");
+        assertInstanceOf(SearchResult.Cancelled.class, await(mallory));
+        assertTrue(queue.searching(), "the shared search runs on for the other caller");
+        SearchResult.DeadlineReached d = assertInstanceOf(SearchResult.DeadlineReached.class, await(alice));
+        assertTrue(d.attempts() > 0, "it searched to its deadline: " + d);
+    }
+
+    @Test
+    void withAKeyEveryKeyHolderIsOneCaller() {
+        assertTrue(ALICE.holdingKey().mayCancelFor(MALLORY.holdingKey()), "one shared key: one party");
+        assertTrue(!MALLORY.mayCancelFor(ALICE), "without a key, addresses tell callers apart");
+        assertTrue(MALLORY.holdingKey().mayCancelFor(MALLORY), "and the same address is always the same caller");
+    }
+
+    @Test
+    void aCallerThatLeavesStopsItsRunningSearchAndDropsItsQueuedOne() throws Exception {
+        Caller gone = Caller.at("192.0.2.7");
+        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
+        awaitTaken(queue);
+        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, System.nanoTime() + LONG, gone);
+        assertEquals(1, queue.waiting());
+        gone.left();
+        assertEquals(0, queue.waiting(), "the queued search is dropped at once");
+        awaitThat("the running search stops within a batch", () -> !queue.searching());
+        assertInstanceOf(SearchResult.Cancelled.class, await(running));
+        assertInstanceOf(SearchResult.Cancelled.class, await(queued));
+        assertEquals(0, queue.searchesFor(gone));
+    }
+
+    @Test
+    void aSearchSharedWithACallerStillThereRunsOnWhenAnotherLeaves() throws Exception {
+        Caller gone = Caller.at("192.0.2.7");
+        long deadline = in(800);
+        WorkQueue.Waiter stays = queue.submit(root(1), UNREACHABLE, deadline, ALICE);
+        awaitTaken(queue);
+        queue.submit(root(1), UNREACHABLE, deadline, gone);
+        gone.left();
+        assertTrue(queue.searching(), "still searching for the caller still there");
+        SearchResult.DeadlineReached d = assertInstanceOf(SearchResult.DeadlineReached.class, await(stays));
+        assertTrue(d.attempts() > 0, d.toString());
+    }
+
+    @Test
+    void aCallerThatLeftBeforeItsRequestWasQueuedStartsNothing() throws Exception {
+        Caller gone = Caller.at("192.0.2.7");
+        gone.left();
+        WorkQueue.Waiter late = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
+        assertInstanceOf(SearchResult.Cancelled.class, await(late));
+        awaitThat("nothing runs for it", () -> !queue.searching() && queue.waiting() == 0);
+    }
+
+    @Test
+    void aJoinJustBeforeARunningSearchsDeadlineGetsItsOwnBudget() throws Exception {
+        long first = in(600);
+        WorkQueue.Waiter early = queue.submit(root(1), UNREACHABLE, first);
+        awaitTaken(queue);
+        Thread.sleep(500); // 0.1 s before the running search's deadline
+        long asked = System.nanoTime();
+        // Its own budget is longer than the 0.1 s left by more than the join tolerance: it must not join.
+        long own = asked + TimeUnit.MILLISECONDS.toNanos(100) + WorkQueue.JOIN_TOLERANCE_NANOS + 500_000_000L;
+        WorkQueue.Waiter late = queue.submit(root(1), UNREACHABLE, own);
+        assertEquals(1, queue.waiting(), "a search of its own, queued");
+        assertInstanceOf(SearchResult.DeadlineReached.class, await(early));
+        SearchResult.DeadlineReached d = assertInstanceOf(SearchResult.DeadlineReached.class, await(late));
+        long answeredAfter = System.nanoTime() - asked;
+        assertTrue(
+                answeredAfter >= own - asked - TimeUnit.MILLISECONDS.toNanos(10),
+                "answered at its own deadline, not the search it found: " + answeredAfter / 1e6 + " ms");
+        assertTrue(d.attempts() > 0, "its own search ran: " + d);
+    }
+
+    @Test
+    void aJoinerNeverExtendsAQueuedSearchsDeadline() throws Exception {
+        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, in(300));
+        awaitTaken(queue);
+        long first = in(700);
+        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, first);
+        // Within the join tolerance: it joins, and the search keeps the first caller's deadline.
+        WorkQueue.Waiter joiner =
+                queue.submit(root(2), UNREACHABLE, first + WorkQueue.JOIN_TOLERANCE_NANOS - 1_000_000);
+        assertEquals(1, queue.waiting(), "joined");
+        await(running);
+        SearchResult r = await(queued);
+        long late = System.nanoTime() - first;
+        assertInstanceOf(SearchResult.DeadlineReached.class, r);
+        assertTrue(late < TimeUnit.MILLISECONDS.toNanos(200), "ended at the first caller's deadline: +" + late / 1e6);
+        assertSame(r, await(joiner), "the joiner shares that answer");
+    }
+
+    @Test
+    void everyWaitEndsByTheWaitersOwnDeadline() throws Exception {
+        WorkQueue.Waiter longer = queue.submit(root(1), UNREACHABLE, in(1_500));
+        awaitTaken(queue);
+        long own = in(700);
+        WorkQueue.Waiter joiner = queue.submit(root(1), UNREACHABLE, own); // within the tolerance: joins
+        assertEquals(0, queue.waiting(), "joined the running search");
+        SearchResult r = await(joiner);
+        long past = System.nanoTime() - own;
+        assertInstanceOf(SearchResult.DeadlineReached.class, r);
+        assertTrue(
+                past >= 0 && past < WorkQueue.ANSWER_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(150),
+                "answered by its own deadline plus the grace: +" + past / 1e6 + " ms");
+        assertTrue(queue.searching(), "the search runs on for the caller with the longer deadline");
+        assertInstanceOf(SearchResult.DeadlineReached.class, await(longer));
+    }
+
+    @Test
+    void aCancelledSearchIsNotJoined() throws Exception {
+        Caller gone = Caller.at("192.0.2.7");
+        queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
+        awaitTaken(queue);
+        gone.left(); // the search is being stopped
+        WorkQueue.Waiter same = queue.submit(root(1), UNREACHABLE, in(500));
+        SearchResult r = await(same);
+        assertInstanceOf(SearchResult.DeadlineReached.class, r, "a search of its own, not Cancelled");
+        assertTrue(r.attempts() > 0, "and it ran: " + r);
+    }
+
+    @Test
+    void refusesBeyondTheWaitersOfOneSearchAndTheSearchesOfOneClient() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(8, 2, 2));
+        long deadline = System.nanoTime() + LONG;
+        queue.submit(root(1), UNREACHABLE, deadline, ALICE);
+        awaitTaken(queue);
+        queue.submit(root(1), UNREACHABLE, deadline, MALLORY);
+        QueueRefusal crowded =
+                assertThrows(QueueRefusal.class, () -> queue.submit(root(1), UNREACHABLE, deadline, ALICE));
+        assertTrue(crowded.getMessage().startsWith("2 callers already wait for this search"), crowded.getMessage());
+
+        queue.submit(root(2), UNREACHABLE, deadline, MALLORY);
+        QueueRefusal greedy =
+                assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline, MALLORY));
+        assertTrue(greedy.getMessage().startsWith("this client already waits for 2 searches"), greedy.getMessage());
+        assertEquals(2, queue.searchesFor(Caller.at("192.0.2.66")), "counted by address");
+        queue.submit(root(3), UNREACHABLE, deadline, ALICE); // another client still gets in
+        queue.submit(root(4), UNREACHABLE, deadline); // and the process itself is not limited per client
+        queue.submit(root(5), UNREACHABLE, deadline);
+        assertEquals(4, queue.waiting());
     }
 
     @Test
     void refusesASearchThatWouldWaitPastItsDeadlineOnceTheRateIsKnown() throws Exception {
         // Before any search has measured the rate, nothing is refused for time.
-        assertInstanceOf(
-                SearchResult.DeadlineReached.class,
-                await(queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200))));
+        assertInstanceOf(SearchResult.DeadlineReached.class, await(queue.submit(root(1), UNREACHABLE, in(200))));
         long now = System.nanoTime();
-        CompletableFuture<SearchResult> running = queue.submit(root(2), UNREACHABLE, now + LONG);
-        awaitTaken(queue); // the runner has taken it
+        WorkQueue.Waiter running = queue.submit(root(2), UNREACHABLE, now + LONG);
+        awaitTaken(queue);
         // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
         QueueRefusal late = assertThrows(
                 QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
         assertTrue(late.getMessage().contains("would likely reach its deadline"), late.getMessage());
         // With time for the search ahead and its own (~2^23 attempts at the measured rate), it queues.
-        CompletableFuture<SearchResult> queued =
-                queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
+        WorkQueue.Waiter queued = queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
         assertEquals(1, queue.waiting());
         queue.cancel(root(3));
         queue.cancel(root(2));
@@ -89,12 +306,46 @@ class WorkQueueTest {
         await(queued);
     }
 
+    /** Every batch takes 20 ms; at threshold 0 it reports a hit at its first nonce, else none. */
+    static final class SlowLuckyKernel extends ScalarBackedKernel {
+        SlowLuckyKernel() {
+            super("slow-lucky");
+        }
+
+        @Override
+        protected long search(RootSearch scalar, long start, long count, long threshold) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return threshold == 0 ? 0 : dev.nanowork.kernel.WorkKernel.NOT_FOUND;
+        }
+    }
+
+    @Test
+    void aSearchFoundInItsFirstNoncesDoesNotSetTheRate() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new SlowLuckyKernel(), 1), 1);
+        // Value 0 reaches threshold 0: found at the first nonce, 1 attempt in 20 ms (50 attempts a second).
+        assertInstanceOf(SearchResult.Found.class, await(queue.submit(root(1), new Difficulty(0), in(5_000))));
+        WorkQueue.Waiter running = queue.submit(root(2), UNREACHABLE, in(5_000));
+        awaitTaken(queue);
+        // At 50 attempts a second, a receive search (2^23) would be expected to take days and be refused at once.
+        WorkQueue.Waiter queued = queue.submit(root(3), Difficulty.RECEIVE, in(60_000));
+        assertEquals(1, queue.waiting(), "queued: the rate is still unknown");
+        queue.cancel(root(3));
+        queue.cancel(root(2));
+        assertInstanceOf(SearchResult.Cancelled.class, await(running));
+        assertInstanceOf(SearchResult.Cancelled.class, await(queued));
+    }
+
     @Test
     void refusesBeyondItsCapacity() throws Exception {
         long deadline = System.nanoTime() + LONG;
-        CompletableFuture<SearchResult> running = queue.submit(root(1), UNREACHABLE, deadline);
-        awaitTaken(queue); // the runner has taken it
-        CompletableFuture<SearchResult> queued = queue.submit(root(2), UNREACHABLE, deadline);
+        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, deadline);
+        awaitTaken(queue);
+        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, deadline);
         QueueRefusal full = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline));
         assertTrue(full.getMessage().startsWith("1 searches are already waiting"), full.getMessage());
         queue.cancel(root(1));
@@ -105,15 +356,20 @@ class WorkQueueTest {
 
     @Test
     void aQueuedSearchPastItsDeadlineDoesNotRunAndFifoOrderHolds() throws Exception {
-        CompletableFuture<SearchResult> first =
-                queue.submit(root(1), UNREACHABLE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300));
-        CompletableFuture<SearchResult> expired =
-                queue.submit(root(2), Difficulty.RECEIVE, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(100));
-        SearchResult firstResult = await(first);
-        assertInstanceOf(SearchResult.DeadlineReached.class, firstResult);
+        WorkQueue.Waiter first = queue.submit(root(1), UNREACHABLE, in(300));
+        WorkQueue.Waiter expired = queue.submit(root(2), Difficulty.RECEIVE, in(100));
+        assertInstanceOf(SearchResult.DeadlineReached.class, await(first));
         SearchResult second = await(expired);
         assertInstanceOf(SearchResult.DeadlineReached.class, second);
         assertEquals(0, second.attempts(), "it never ran");
+    }
+
+    @Test
+    void aBenchmarkNeverCoalesces() throws Exception {
+        long deadline = in(300);
+        WorkQueue.Waiter one = queue.submitAlone(root(1), UNREACHABLE, deadline);
+        WorkQueue.Waiter two = queue.submitAlone(root(1), UNREACHABLE, deadline);
+        assertNotSame(await(one), await(two));
     }
 
     @Test
