@@ -10,6 +10,7 @@ import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.OwnThread;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -93,7 +94,7 @@ class FaultTest {
     @Test
     void aCancelledSearchEndsAndTheNextRequestIsServed() throws Exception {
         CompletableFuture<Map<String, String>> caller =
-                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, in(20_000)));
+                OwnThread.supply(() -> MapRpc.of(rpc).handle(HARD, in(20_000)));
         long until = in(5_000);
         while (!queue.searching()) {
             assertTrue(System.nanoTime() < until, "the search never started");

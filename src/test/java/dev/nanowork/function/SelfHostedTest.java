@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.OwnThread;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.util.Map;
@@ -38,7 +39,7 @@ class SelfHostedTest {
         Assumptions.assumeFalse(
                 LambdaEventTest.lambdaBuild(), "concurrent requests need the self-hosted build (-DselfHosted)");
         String hard = "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
-        CompletableFuture<Map<String, String>> caller = CompletableFuture.supplyAsync(() -> post(hard));
+        CompletableFuture<Map<String, String>> caller = OwnThread.supply(() -> post(hard));
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!post("{\"action\":\"status\"}").get("searching").equals("1")) {
             assertTrue(System.nanoTime() < until, "the search never started");

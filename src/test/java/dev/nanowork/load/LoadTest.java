@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.function.WorkEngine;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
+import dev.nanowork.support.OwnThread;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -246,7 +247,7 @@ class LoadTest {
             // The honest client asks for its work while the flood waits, retrying when refused, as a client would.
             long asked = System.nanoTime();
             Root mine = randomRoot(random);
-            CompletableFuture<JsonNode> work = CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<JsonNode> work = OwnThread.supply(() -> {
                 while (true) {
                     try {
                         JsonNode a = JSON.readTree(honest.send(

@@ -10,6 +10,7 @@ import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.OwnThread;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -61,9 +62,9 @@ class WorkRpcTest {
         WorkRpc rpc = new WorkRpc(queue, settings("both"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         CompletableFuture<Map<String, String>> first =
-                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
+                OwnThread.supply(() -> MapRpc.of(rpc).handle(HARD, deadline));
         CompletableFuture<Map<String, String>> second =
-                CompletableFuture.supplyAsync(() -> MapRpc.of(rpc).handle(HARD, deadline));
+                OwnThread.supply(() -> MapRpc.of(rpc).handle(HARD, deadline));
         Thread.sleep(300);
         assertEquals(
                 Map.of("success", ""),
@@ -115,8 +116,7 @@ class WorkRpcTest {
         WorkRpc rpc = new WorkRpc(queue, settings("both"));
         Caller asker = Caller.at("192.0.2.1");
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(800);
-        CompletableFuture<Map<String, String>> searched =
-                CompletableFuture.supplyAsync(() -> from(rpc, asker, HARD, deadline));
+        CompletableFuture<Map<String, String>> searched = OwnThread.supply(() -> from(rpc, asker, HARD, deadline));
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!queue.searching()) {
             assertTrue(System.nanoTime() < until, "the search never started");
@@ -127,8 +127,7 @@ class WorkRpcTest {
                 RpcError.DEADLINE, searched.get(5, TimeUnit.SECONDS).get("error"), "it searched on to its deadline");
 
         long next = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        CompletableFuture<Map<String, String>> again =
-                CompletableFuture.supplyAsync(() -> from(rpc, asker, HARD, next));
+        CompletableFuture<Map<String, String>> again = OwnThread.supply(() -> from(rpc, asker, HARD, next));
         while (!queue.searching()) {
             assertTrue(System.nanoTime() < next, "the search never started");
             Thread.sleep(1);
@@ -143,7 +142,7 @@ class WorkRpcTest {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         String hard = HARD.replace("}", ",\"key\":\"sesame\"}");
         CompletableFuture<Map<String, String>> searched =
-                CompletableFuture.supplyAsync(() -> from(rpc, Caller.at("192.0.2.1"), hard, deadline));
+                OwnThread.supply(() -> from(rpc, Caller.at("192.0.2.1"), hard, deadline));
         while (!queue.searching()) {
             assertTrue(System.nanoTime() < deadline, "the search never started");
             Thread.sleep(1);

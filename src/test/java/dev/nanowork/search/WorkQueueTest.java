@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.support.OwnThread;
 import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
@@ -64,7 +65,7 @@ class WorkQueueTest {
 
     /** A waiter's answer, on another thread, so a test can wait for it with a timeout. */
     static CompletableFuture<SearchResult> answer(WorkQueue.Waiter waiter) {
-        return CompletableFuture.supplyAsync(() -> {
+        return OwnThread.supply(() -> {
             try {
                 return waiter.await();
             } catch (InterruptedException e) {

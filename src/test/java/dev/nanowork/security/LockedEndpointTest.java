@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nanowork.fuzz.Answers;
 import dev.nanowork.fuzz.FuzzInputs;
 import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.OwnThread;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
@@ -225,7 +226,7 @@ class LockedEndpointTest {
             roots.add(root);
             String body =
                     "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"fff0000000000000\"}";
-            calls.add(CompletableFuture.supplyAsync(() -> post("/", "Bearer " + KEY, body)));
+            calls.add(OwnThread.supply(() -> post("/", "Bearer " + KEY, body)));
         }
         for (int i = 0; i < 8; i++) {
             Map<String, Object> a = calls.get(i).get(60, TimeUnit.SECONDS);
