@@ -58,7 +58,11 @@ class LockedEndpointTest {
                     "nano-work.benchmark.duration",
                     "10ms",
                     "nano-work.benchmark.max-duration",
-                    "20ms");
+                    "20ms",
+                    // concurrentInvocationsGetTheirOwnValidWork is one client with 8 searches at once (self-hosted,
+                    // every request comes from 127.0.0.1); the default of 4 per client is WorkQueueTest's to prove.
+                    "nano-work.searches-per-client",
+                    "8");
         }
     }
 
