@@ -85,6 +85,12 @@ public final class KernelGenerator {
     }
 
     final List<RootVal> rootVals = new ArrayList<>();
+    /**
+     * Experiment (round 4, {@code --try} only; empty for every shipped kernel): the rotate amounts (32, 24, 16)
+     * written as lane/byte shuffles instead of {@code lanewise(ROR, n)}: rotr 32 as an {@code IntVector}
+     * rearrange swapping int pairs, rotr 24 and 16 as a {@code ByteVector} rearrange, reinterpreted back.
+     */
+    Set<Integer> shuffleRotates = Set.of();
     final List<Stmt> stmts = new ArrayList<>();
     final Val[] finalV = new Val[16];
 
@@ -296,7 +302,9 @@ public final class KernelGenerator {
     /**
      * Writes the files under the project directory {@code args[0]} (default: the current one). With
      * {@code --try <dir> <name>:<bits>:<states>:<G per group>:<half-rounds per method> ...} it writes kernels of
-     * other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes a class name).
+     * other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes a class name). An optional
+     * sixth field {@code shuf=32.24.16} (any of them) writes those rotates as shuffles ({@link #shuffleRotates};
+     * round 4 experiment, docs/kernels.md).
      */
     public static void main(String[] args) throws IOException {
         if (args.length > 1 && args[0].equals("--try")) {
@@ -313,6 +321,11 @@ public final class KernelGenerator {
                         Integer.parseInt(f[3]),
                         f[4].equals("loop") ? 0 : Integer.parseInt(f[4]),
                         "a shape being tried");
+                // Optional sixth field (round 4 experiment): rotates written as shuffles, e.g. "shuf=32.24.16".
+                Set<Integer> shuffled = new HashSet<>();
+                if (f.length > 5 && f[5].startsWith("shuf="))
+                    for (String r : f[5].substring(5).split("\\.")) shuffled.add(Integer.parseInt(r));
+                gen.shuffleRotates = shuffled;
                 Path path = Path.of(
                         args[1],
                         (bits == 0 ? "dev/nanowork/kernel/" : "dev/nanowork/kernel/vector/") + shape.className()
@@ -482,7 +495,7 @@ public final class KernelGenerator {
             return switch (n.op()) {
                 case ADD -> x + ".add(" + expr(n.y(), state) + ")";
                 case XOR -> x + ".lanewise(XOR, " + expr(n.y(), state) + ")";
-                case ROR -> x + ".lanewise(ROR, " + n.r() + ")";
+                case ROR -> ror(x, n.r());
             };
         }
 
@@ -538,7 +551,12 @@ public final class KernelGenerator {
             s.append("import static jdk.incubator.vector.VectorOperators.ROR;\n");
             s.append("import static jdk.incubator.vector.VectorOperators.XOR;\n\n");
             s.append("import dev.nanowork.kernel.BlockKernel;\n");
+            if (!shuffleRotates.isEmpty()) {
+                s.append("import jdk.incubator.vector.ByteVector;\n");
+                s.append("import jdk.incubator.vector.IntVector;\n");
+            }
             s.append("import jdk.incubator.vector.LongVector;\n");
+            if (!shuffleRotates.isEmpty()) s.append("import jdk.incubator.vector.VectorShuffle;\n");
             s.append("import jdk.incubator.vector.VectorSpecies;\n\n");
         }
         int lanes = scalar ? 1 : shape.bits() / 64;
@@ -572,6 +590,20 @@ public final class KernelGenerator {
             s.append("    private static final int LANES = ").append(lanes).append(";\n");
             s.append("    /** 0, 1, 2, ... : lane i hashes nonce base + i. */\n");
             s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
+            for (int r : new int[] {32, 24, 16}) {
+                if (!shuffleRotates.contains(r)) continue;
+                s.append("    /** Experiment: rotr ").append(r).append(" of every long lane as a constant shuffle. */\n");
+                if (r == 32) {
+                    s.append("    private static final VectorShuffle<Integer> ROR32 =\n")
+                            .append("            VectorShuffle.fromOp(IntVector.SPECIES_").append(shape.bits())
+                            .append(", i -> i ^ 1);\n");
+                } else {
+                    s.append("    private static final VectorShuffle<Byte> ROR").append(r).append(" =\n")
+                            .append("            VectorShuffle.fromOp(ByteVector.SPECIES_").append(shape.bits())
+                            .append(", i -> (i & ~7) | ((i + ").append(r / 8).append(") & 7));\n");
+                }
+            }
+            if (!shuffleRotates.isEmpty()) s.append('\n');
         }
         s.append("    public ").append(shape.className()).append("() {\n");
         s.append("        super(\"")
@@ -771,11 +803,11 @@ public final class KernelGenerator {
                                     + (2 * gi + (pos == 0 ? 0 : 1)) + " * LANES)";
                             String e = switch (pos) {
                                 case 0, 4 -> a + " = " + a + ".add(" + b + ").add(" + msg + ")";
-                                case 1 -> d + " = " + d + ".lanewise(XOR, " + a + ").lanewise(ROR, 32)";
+                                case 1 -> d + " = " + ror(d + ".lanewise(XOR, " + a + ")", 32);
                                 case 2, 6 -> c + " = " + c + ".add(" + d + ")";
-                                case 3 -> b + " = " + b + ".lanewise(XOR, " + c + ").lanewise(ROR, 24)";
-                                case 5 -> d + " = " + d + ".lanewise(XOR, " + a + ").lanewise(ROR, 16)";
-                                default -> b + " = " + b + ".lanewise(XOR, " + c + ").lanewise(ROR, 63)";
+                                case 3 -> b + " = " + ror(b + ".lanewise(XOR, " + c + ")", 24);
+                                case 5 -> d + " = " + ror(d + ".lanewise(XOR, " + a + ")", 16);
+                                default -> b + " = " + ror(b + ".lanewise(XOR, " + c + ")", 63);
                             };
                             w.out.append("            ").append(e).append(";\n");
                         }
@@ -784,6 +816,14 @@ public final class KernelGenerator {
             }
         }
         w.out.append("        }\n");
+    }
+
+    /** {@code x} rotated right by {@code r}: {@code lanewise(ROR, r)}, or a shuffle for {@link #shuffleRotates}. */
+    String ror(String x, int r) {
+        if (!shuffleRotates.contains(r)) return x + ".lanewise(ROR, " + r + ")";
+        return r == 32
+                ? x + ".reinterpretAsInts().rearrange(ROR32).reinterpretAsLongs()"
+                : x + ".reinterpretAsBytes().rearrange(ROR" + r + ").reinterpretAsLongs()";
     }
 
     private static String store(Shape shape, Writer w, int word, int state, String var) {
