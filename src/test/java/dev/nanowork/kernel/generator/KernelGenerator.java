@@ -91,6 +91,7 @@ public final class KernelGenerator {
      * rearrange swapping int pairs, rotr 24 and 16 as a {@code ByteVector} rearrange, reinterpreted back.
      */
     Set<Integer> shuffleRotates = Set.of();
+
     final List<Stmt> stmts = new ArrayList<>();
     final Val[] finalV = new Val[16];
 
@@ -592,15 +593,23 @@ public final class KernelGenerator {
             s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
             for (int r : new int[] {32, 24, 16}) {
                 if (!shuffleRotates.contains(r)) continue;
-                s.append("    /** Experiment: rotr ").append(r).append(" of every long lane as a constant shuffle. */\n");
+                s.append("    /** Experiment: rotr ")
+                        .append(r)
+                        .append(" of every long lane as a constant shuffle. */\n");
                 if (r == 32) {
                     s.append("    private static final VectorShuffle<Integer> ROR32 =\n")
-                            .append("            VectorShuffle.fromOp(IntVector.SPECIES_").append(shape.bits())
+                            .append("            VectorShuffle.fromOp(IntVector.SPECIES_")
+                            .append(shape.bits())
                             .append(", i -> i ^ 1);\n");
                 } else {
-                    s.append("    private static final VectorShuffle<Byte> ROR").append(r).append(" =\n")
-                            .append("            VectorShuffle.fromOp(ByteVector.SPECIES_").append(shape.bits())
-                            .append(", i -> (i & ~7) | ((i + ").append(r / 8).append(") & 7));\n");
+                    s.append("    private static final VectorShuffle<Byte> ROR")
+                            .append(r)
+                            .append(" =\n")
+                            .append("            VectorShuffle.fromOp(ByteVector.SPECIES_")
+                            .append(shape.bits())
+                            .append(", i -> (i & ~7) | ((i + ")
+                            .append(r / 8)
+                            .append(") & 7));\n");
                 }
             }
             if (!shuffleRotates.isEmpty()) s.append('\n');
