@@ -1,6 +1,7 @@
 package dev.nanowork.rpc;
 
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
@@ -29,7 +30,7 @@ final class BenchmarkHandler implements ActionHandler {
     }
 
     @Override
-    public Answer answer(RpcRequest request, long deadlineNanos) {
+    public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         Duration duration = request.text("duration", RpcError.BAD_DURATION)
                 .map(this::duration)
                 .orElse(settings.benchmarkDuration());

@@ -22,11 +22,6 @@ final class CancelHandler implements ActionHandler {
     }
 
     @Override
-    public Answer answer(RpcRequest request, long deadlineNanos) {
-        return answer(request, Caller.LOCAL, deadlineNanos);
-    }
-
-    @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         if (alone) {
             request.hash(); // a bad hash is still refused as such

@@ -28,11 +28,6 @@ final class GenerateHandler implements ActionHandler {
     }
 
     @Override
-    public Answer answer(RpcRequest request, long deadlineNanos) {
-        return answer(request, Caller.LOCAL, deadlineNanos);
-    }
-
-    @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         Root root = request.hash();
         Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);

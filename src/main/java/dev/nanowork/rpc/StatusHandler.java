@@ -1,6 +1,7 @@
 package dev.nanowork.rpc;
 
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import java.util.function.LongSupplier;
 
@@ -19,7 +20,7 @@ final class StatusHandler implements ActionHandler {
     }
 
     @Override
-    public Answer answer(RpcRequest request, long deadlineNanos) {
+    public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         WorkKernel kernel = queue.search().kernel();
         return new Answer.Status(
                 settings.version(),

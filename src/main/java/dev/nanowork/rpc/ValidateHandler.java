@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.search.Caller;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.WorkValue;
 import java.util.Optional;
@@ -7,7 +8,7 @@ import java.util.Optional;
 /** {@code work_validate}: the work's value against the requested difficulty, the send and the receive threshold. */
 final class ValidateHandler implements ActionHandler {
     @Override
-    public Answer answer(RpcRequest request, long deadlineNanos) {
+    public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
         var root = request.hash();
         var work = request.work();
         Optional<Difficulty> requested = request.difficulty();
