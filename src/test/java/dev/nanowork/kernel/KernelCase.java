@@ -21,7 +21,13 @@ public record KernelCase(String label, int bits) {
         return all().toList();
     }
 
-    /** The kernel, or a skipped test (JUnit assumption) naming why this JVM cannot run it. */
+    /**
+     * The kernel, or a skipped test (JUnit assumption) naming why this JVM does not run it compiled: a vector
+     * kernel runs only where its width is the widest the JIT compiles. Narrower ones run in the surefire
+     * executions narrowed to their width, so that each JVM's profiles of the Vector API's shared methods see one
+     * vector class: with two, C2 leaves calls in a kernel's one big method virtual and it runs at 0.1-0.5 MH/s
+     * (round 5, docs/kernels.md).
+     */
     public WorkKernel kernelOrSkip() {
         if (bits == 0) return KernelSelector.create(label);
         int preferred = VectorKernels.preferredBits();
@@ -29,6 +35,10 @@ public record KernelCase(String label, int bits) {
                 bits <= preferred,
                 () -> label + " skipped: this JVM compiles vectors of at most " + preferred
                         + " bits (LongVector.SPECIES_PREFERRED; CPU or -XX:MaxVectorSize)");
+        assumeTrue(
+                bits == preferred,
+                () -> label + " skipped here: it runs compiled in the surefire execution narrowed to " + bits
+                        + " bits (-XX:MaxVectorSize), where it is the widest");
         return KernelSelector.create(label);
     }
 

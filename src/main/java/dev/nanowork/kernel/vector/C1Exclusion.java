@@ -10,23 +10,23 @@ import javax.management.JMException;
 import javax.management.ObjectName;
 
 /**
- * Keeps C1 away from the two-state kernels' loop method ({@code twoStateLoop}), so that it goes from the
- * interpreter straight to C2.
+ * Keeps C1 away from the loop kernels' one method ({@code allRounds}), so that it goes from the interpreter
+ * straight to C2.
  *
- * <p>Why: the loop over rounds 1 to 10 with 32 state vectors in locals is past C1's limit at tier 3 ("out of
- * virtual registers in LIR generator") but not at tier 2, which tiered compilation picks when the C2 queue is
- * long (start-up, one vCPU); from tier 2 its next step is tier 3, which C1 refuses, so the method stayed on
- * tier-2 code for good: 0.3-0.6 MH/s instead of 55-60 in 5 of 8 JVMs (docs/kernels.md, round 2). Excluded from
- * C1, it is interpreted for a few hundred calls and C2 compiles it about 1.1 s after JVM start on one vCPU
- * (round 3). Only that method: the round 0 and round 11 methods and every one-state kernel stay within C1's
- * limit and keep their quick tier-3 code.
+ * <p>Why: a method with the whole block (round 0, the loop over rounds 1 to 10 with the state vectors in locals,
+ * round 11) is past C1's limit at tier 3 ("out of virtual registers in LIR generator") but not at tier 2, which
+ * tiered compilation picks when the C2 queue is long (start-up, one vCPU); from tier 2 its next step is tier 3,
+ * which C1 refuses, so such a method stayed on tier-2 code for good: 0.3-0.6 MH/s instead of 55-60 in 5 of 8 JVMs
+ * (docs/kernels.md, round 2). Excluded from C1, it is interpreted for a few hundred calls and then compiled by
+ * C2. Only that method: {@code vector128x2}'s round methods and the scalar kernels stay within C1's limit and
+ * keep their quick tier-3 code.
  *
  * <p>How: a compiler directive added at run time through the {@code DiagnosticCommand} MBean, as
  * {@code jcmd <pid> Compiler.directives_add <file>} does (it takes a file). No JVM flag is needed.
  */
 final class C1Exclusion {
-    /** The directive; the method name is the generator's {@code KernelGenerator.TWO_STATE_LOOP}. */
-    static final String DIRECTIVE = "[{ match: \"dev/nanowork/kernel/vector/*.twoStateLoop\", c1: { Exclude: true } }]";
+    /** The directive; the method name is the generator's {@code KernelGenerator.ALL_ROUNDS}. */
+    static final String DIRECTIVE = "[{ match: \"dev/nanowork/kernel/vector/*.allRounds\", c1: { Exclude: true } }]";
 
     private static boolean added;
 
@@ -62,8 +62,8 @@ final class C1Exclusion {
             }
             return Optional.empty();
         } catch (IOException | JMException | RuntimeException e) {
-            return Optional.of("could not keep C1 away from the two-state vector kernels' loop (" + e
-                    + "): such a kernel may stay on slow tier-2 code; the one-state kernels are not affected");
+            return Optional.of("could not keep C1 away from the vector kernels' round method (" + e
+                    + "): a vector kernel may stay on slow tier-2 code");
         }
     }
 }

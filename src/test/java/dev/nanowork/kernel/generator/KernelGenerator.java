@@ -209,7 +209,10 @@ public final class KernelGenerator {
             return bits == 0;
         }
 
-        /** Rounds 1 to 10 as a loop over the message schedule ({@code stepsPerMethod} 0; vector kernels only). */
+        /**
+         * The whole block in one method ({@code stepsPerMethod} 0; vector kernels only): round 0, rounds 1 to 10 as
+         * a loop over the message schedule, round 11 trimmed, the state in locals throughout.
+         */
         boolean loop() {
             return stepsPerMethod == 0;
         }
@@ -523,17 +526,17 @@ public final class KernelGenerator {
         // gives up on was measured to stay on slow tier-2 code for good).
         List<int[]> methods = new ArrayList<>();
         int firstStep = 0;
-        if (!scalar) {
-            methods.add(new int[] {0, 0});
-            methods.add(new int[] {1, 1});
-            firstStep = 2;
-        }
         if (shape.loop()) {
-            // Rounds 1 to 10 in one method (the loop), round 11 in another: with round 11 in the loop's method
-            // C1 gave up on it at tier 3 but not at tier 2, and the method then stayed on tier-2 code (0.5 MH/s).
-            methods.add(new int[] {firstStep, 21});
-            methods.add(new int[] {22, lastStep});
+            // One method, so that no state word goes through memory between rounds 0, 1-10 and 11 (round 5: 1.23x
+            // at 512 bits with two states against round 0, the loop and round 11 in four methods). C1 is kept from
+            // it (ALL_ROUNDS).
+            methods.add(new int[] {0, lastStep});
         } else {
+            if (!scalar) {
+                methods.add(new int[] {0, 0});
+                methods.add(new int[] {1, 1});
+                firstStep = 2;
+            }
             for (int step = firstStep; step <= lastStep; step += shape.stepsPerMethod()) {
                 methods.add(new int[] {step, Math.min(lastStep, step + shape.stepsPerMethod() - 1)});
             }
@@ -571,9 +574,9 @@ public final class KernelGenerator {
         s.append("; ").append(shape.why()).append(".\n");
         if (shape.loop()) {
             s.append(
-                    " * Round 0 in two methods (per-root constants), then one method: rounds 1 to 10 as a loop over the\n"
-                            + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work value\n"
-                            + " * needs it; the state handed over through {@code state}.\n */\n");
+                    " * One method: round 0 (per-root constants), rounds 1 to 10 as a loop over the message schedule kept in\n"
+                            + " * {@code state} (zero words included), then round 11 as far as the work value needs it; the state\n"
+                            + " * words stay in locals.\n */\n");
         } else {
             s.append(" * Rounds in ")
                     .append(methods.size())
@@ -642,8 +645,8 @@ public final class KernelGenerator {
             Writer w = new Writer(shape, leaves);
             s.append("\n    /** ")
                     .append(
-                            shape.loop() && last
-                                    ? "Rounds 1 to 10 as a loop, round 11 trimmed"
+                            shape.loop()
+                                    ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed"
                                     : describeSteps(from, to))
                     .append(". */\n");
             s.append("    private static ")
@@ -673,16 +676,12 @@ public final class KernelGenerator {
                                 .append(";\n");
                 }
             }
-            if (shape.loop() && from == 2) {
-                loopBody(shape, w);
-                for (int st = 0; st < shape.states(); st++)
-                    for (int word = 0; word < 16; word++)
-                        w.out.append("        ")
-                                .append(store(shape, w, word, st, w.var(word, st)))
-                                .append(";\n");
-                from = to + 1;
-            }
             for (int step = from; step <= to; step++) {
+                if (shape.loop() && step == 2) { // rounds 1 to 10
+                    loopBody(shape, w);
+                    step = 21;
+                    continue;
+                }
                 w.out.append("        // round ")
                         .append(step / 2)
                         .append(step % 2 == 0 ? ", columns" : ", diagonals")
@@ -718,17 +717,17 @@ public final class KernelGenerator {
     }
 
     /**
-     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the two-state loop,
-     * {@value #TWO_STATE_LOOP}, which C1 cannot compile ("out of virtual registers") and which therefore is kept
-     * from C1 by name ({@code C1Exclusion}): a method C1 compiles at tier 2 but refuses at tier 3 stays on
-     * tier-2 code for good.
+     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the loop kernels' one
+     * method, {@value #ALL_ROUNDS}, which C1 cannot compile ("out of virtual registers") and which therefore is kept
+     * from C1 by name ({@code C1Exclusion}): a method C1 compiles at tier 2 but refuses at tier 3 stays on tier-2
+     * code for good.
      */
     static String methodName(Shape shape, int step) {
-        return shape.loop() && shape.states() > 1 && step == 2 ? TWO_STATE_LOOP : "step" + step;
+        return shape.loop() ? ALL_ROUNDS : "step" + step;
     }
 
     /** See {@link #methodName}; {@code C1Exclusion} names it too. */
-    public static final String TWO_STATE_LOOP = "twoStateLoop";
+    public static final String ALL_ROUNDS = "allRounds";
 
     /** Vectors per state of the loop kernels' message schedule: rounds 1 to 10, 16 words each. */
     static final int SCHEDULE = 10 * 16;
@@ -736,9 +735,8 @@ public final class KernelGenerator {
     /** The loop kernels' schedule table, scratch length and per-root fill. */
     private static void loopSetUp(Shape shape, List<Val> leaves, StringBuilder s) {
         int n = shape.states();
-        s.append(
-                "    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */\n");
-        s.append("    private static final int MSG = ").append(17 * n).append(";\n");
+        s.append("    /** Where the message schedule starts in {@code state} (vectors). */\n");
+        s.append("    private static final int MSG = 0;\n");
         s.append("    /** The message word each round 1 to 10 reads at each of its 16 places. */\n");
         s.append("    private static final byte[] SCHEDULE = {");
         for (int r = 1; r <= 10; r++) {
