@@ -6,7 +6,8 @@ import java.util.Locale;
 /**
  * The {@code kernel} setting: {@code auto} (the fastest kernel this JVM runs, measured at start-up), a vector
  * width ({@code vector512}, {@code vector256}, {@code vector128}: the faster of that width's variants, measured),
- * or one variant by name ({@code vector512x2}, {@code vector256x1}, ..., {@code scalar}, {@code scalarx2}).
+ * or one variant by name ({@code vector512x2}, {@code vector256x2perm}, {@code vector256x1}, ..., {@code scalar},
+ * {@code scalarx2}).
  */
 public record KernelChoice(String configName) {
     public static final KernelChoice AUTO = new KernelChoice("auto");
@@ -15,11 +16,16 @@ public record KernelChoice(String configName) {
     public static final KernelChoice VECTOR256 = new KernelChoice("vector256");
     public static final KernelChoice VECTOR128 = new KernelChoice("vector128");
 
-    /** Every variant, by name: per width two states before one, then scalar. */
+    /**
+     * Every variant, by name: per width two states before one, then scalar. {@code vector256x2perm} is
+     * {@code vector256x2} with rotr 32 as an int-pair permute: faster where the JIT emits AVX2-only code (x86_64
+     * Lambda), slower with AVX-512's rotate (docs/kernels.md, round 5).
+     */
     public static final List<String> VARIANTS = List.of(
             "vector512x2",
             "vector512x1",
             "vector256x2",
+            "vector256x2perm",
             "vector256x1",
             "vector128x2",
             "vector128x1",
@@ -35,6 +41,7 @@ public record KernelChoice(String configName) {
             "vector512x2",
             "vector512x1",
             "vector256x2",
+            "vector256x2perm",
             "vector256x1",
             "vector128x2",
             "vector128x1",

@@ -39,6 +39,7 @@ public class KernelBenchmark {
         "vector512x2",
         "vector512x1",
         "vector256x2",
+        "vector256x2perm",
         "vector256x1",
         "vector128x2",
         "vector128x1",

@@ -32,6 +32,7 @@ public final class VectorKernels {
             case "vector512x2" -> new Vector512x2();
             case "vector512x1" -> new Vector512x1();
             case "vector256x2" -> new Vector256x2();
+            case "vector256x2perm" -> new Vector256x2Perm();
             case "vector256x1" -> new Vector256x1();
             case "vector128x2" -> new Vector128x2();
             case "vector128x1" -> new Vector128x1();

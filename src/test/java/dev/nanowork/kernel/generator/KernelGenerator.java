@@ -85,13 +85,6 @@ public final class KernelGenerator {
     }
 
     final List<RootVal> rootVals = new ArrayList<>();
-    /**
-     * Experiment (round 4, {@code --try} only; empty for every shipped kernel): the rotate amounts (32, 24, 16)
-     * written as lane/byte shuffles instead of {@code lanewise(ROR, n)}: rotr 32 as an {@code IntVector}
-     * rearrange swapping int pairs, rotr 24 and 16 as a {@code ByteVector} rearrange, reinterpreted back.
-     */
-    Set<Integer> shuffleRotates = Set.of();
-
     final List<Stmt> stmts = new ArrayList<>();
     final Val[] finalV = new Val[16];
 
@@ -204,7 +197,20 @@ public final class KernelGenerator {
     // Writing the files
 
     /** One kernel shape: {@code bits} 0 for scalar; states interleaved; G functions per group; steps per method. */
-    record Shape(String name, String className, int bits, int states, int gPerGroup, int stepsPerMethod, String why) {
+    record Shape(
+            String name,
+            String className,
+            int bits,
+            int states,
+            int gPerGroup,
+            int stepsPerMethod,
+            Set<Integer> shuffled,
+            String why) {
+        /** A shape whose rotates are all {@code lanewise(ROR, n)}. */
+        Shape(String name, String className, int bits, int states, int gPerGroup, int stepsPerMethod, String why) {
+            this(name, className, bits, states, gPerGroup, stepsPerMethod, Set.of(), why);
+        }
+
         boolean scalar() {
             return bits == 0;
         }
@@ -278,6 +284,15 @@ public final class KernelGenerator {
                     2,
                     0,
                     "two interleaved states, G functions two at a time per state"),
+            new Shape(
+                    "vector256x2perm",
+                    "Vector256x2Perm",
+                    256,
+                    2,
+                    2,
+                    0,
+                    Set.of(32),
+                    "two interleaved states, rotr 32 as an int-pair permute (one vpermd where AVX2-only code has no 64-bit rotate)"),
             new Shape("vector128x1", "Vector128x1", 128, 1, 2, 0, "one state, G functions two at a time"),
             new Shape(
                     "vector128x2",
@@ -307,7 +322,7 @@ public final class KernelGenerator {
      * Writes the files under the project directory {@code args[0]} (default: the current one). With
      * {@code --try <dir> <name>:<bits>:<states>:<G per group>:<half-rounds per method> ...} it writes kernels of
      * other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes a class name). An optional
-     * sixth field {@code shuf=32.24.16} (any of them) writes those rotates as shuffles ({@link #shuffleRotates};
+     * sixth field {@code shuf=32.24.16} (any of them) writes those rotates as shuffles ({@link #ror};
      * round 4 experiment, docs/kernels.md).
      */
     public static void main(String[] args) throws IOException {
@@ -317,6 +332,10 @@ public final class KernelGenerator {
             for (int i = 2; i < args.length; i++) {
                 String[] f = args[i].split(":");
                 int bits = Integer.parseInt(f[1]);
+                // Optional sixth field (round 4): rotates written as shuffles, e.g. "shuf=32.24.16".
+                Set<Integer> shuffled = new HashSet<>();
+                if (f.length > 5 && f[5].startsWith("shuf="))
+                    for (String r : f[5].substring(5).split("\\.")) shuffled.add(Integer.parseInt(r));
                 Shape shape = new Shape(
                         f[0],
                         f[0].substring(0, 1).toUpperCase(Locale.ROOT) + f[0].substring(1),
@@ -324,12 +343,8 @@ public final class KernelGenerator {
                         Integer.parseInt(f[2]),
                         Integer.parseInt(f[3]),
                         f[4].equals("loop") ? 0 : Integer.parseInt(f[4]),
+                        shuffled,
                         "a shape being tried");
-                // Optional sixth field (round 4 experiment): rotates written as shuffles, e.g. "shuf=32.24.16".
-                Set<Integer> shuffled = new HashSet<>();
-                if (f.length > 5 && f[5].startsWith("shuf="))
-                    for (String r : f[5].substring(5).split("\\.")) shuffled.add(Integer.parseInt(r));
-                gen.shuffleRotates = shuffled;
                 Path path = Path.of(
                         args[1],
                         (bits == 0 ? "dev/nanowork/kernel/" : "dev/nanowork/kernel/vector/") + shape.className()
@@ -499,7 +514,7 @@ public final class KernelGenerator {
             return switch (n.op()) {
                 case ADD -> x + ".add(" + expr(n.y(), state) + ")";
                 case XOR -> x + ".lanewise(XOR, " + expr(n.y(), state) + ")";
-                case ROR -> ror(x, n.r());
+                case ROR -> ror(shape, x, n.r());
             };
         }
 
@@ -527,10 +542,12 @@ public final class KernelGenerator {
         List<int[]> methods = new ArrayList<>();
         int firstStep = 0;
         if (shape.loop()) {
-            // One method, so that no state word goes through memory between rounds 0, 1-10 and 11 (round 5: 1.23x
-            // at 512 bits with two states against round 0, the loop and round 11 in four methods). C1 is kept from
-            // it (ALL_ROUNDS).
-            methods.add(new int[] {0, lastStep});
+            // Round 0 in one method, rounds 1-10 (the loop) and 11 in another: the state goes through memory once
+            // a block instead of three times (round 5: 1.2x at 512 bits with two states). Not all in one method:
+            // C2 then compiled it with the Vector API's calls left virtual in about one JVM of fifteen (1 MH/s).
+            // C1 is kept from both (ROUND_METHODS).
+            methods.add(new int[] {0, 1});
+            methods.add(new int[] {2, lastStep});
         } else {
             if (!scalar) {
                 methods.add(new int[] {0, 0});
@@ -555,12 +572,11 @@ public final class KernelGenerator {
             s.append("import static jdk.incubator.vector.VectorOperators.ROR;\n");
             s.append("import static jdk.incubator.vector.VectorOperators.XOR;\n\n");
             s.append("import dev.nanowork.kernel.BlockKernel;\n");
-            if (!shuffleRotates.isEmpty()) {
+            if (shape.shuffled().contains(24) || shape.shuffled().contains(16))
                 s.append("import jdk.incubator.vector.ByteVector;\n");
-                s.append("import jdk.incubator.vector.IntVector;\n");
-            }
+            if (shape.shuffled().contains(32)) s.append("import jdk.incubator.vector.IntVector;\n");
             s.append("import jdk.incubator.vector.LongVector;\n");
-            if (!shuffleRotates.isEmpty()) s.append("import jdk.incubator.vector.VectorShuffle;\n");
+            if (!shape.shuffled().isEmpty()) s.append("import jdk.incubator.vector.VectorShuffle;\n");
             s.append("import jdk.incubator.vector.VectorSpecies;\n\n");
         }
         int lanes = scalar ? 1 : shape.bits() / 64;
@@ -574,9 +590,9 @@ public final class KernelGenerator {
         s.append("; ").append(shape.why()).append(".\n");
         if (shape.loop()) {
             s.append(
-                    " * One method: round 0 (per-root constants), rounds 1 to 10 as a loop over the message schedule kept in\n"
-                            + " * {@code state} (zero words included), then round 11 as far as the work value needs it; the state\n"
-                            + " * words stay in locals.\n */\n");
+                    " * Round 0 (per-root constants) in one method, then one method: rounds 1 to 10 as a loop over the\n"
+                            + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work\n"
+                            + " * value needs it; the state handed over through {@code state} once.\n */\n");
         } else {
             s.append(" * Rounds in ")
                     .append(methods.size())
@@ -595,10 +611,8 @@ public final class KernelGenerator {
             s.append("    /** 0, 1, 2, ... : lane i hashes nonce base + i. */\n");
             s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
             for (int r : new int[] {32, 24, 16}) {
-                if (!shuffleRotates.contains(r)) continue;
-                s.append("    /** Experiment: rotr ")
-                        .append(r)
-                        .append(" of every long lane as a constant shuffle. */\n");
+                if (!shape.shuffled().contains(r)) continue;
+                s.append("    /** rotr ").append(r).append(" of every long lane as a constant shuffle. */\n");
                 if (r == 32) {
                     s.append("    private static final VectorShuffle<Integer> ROR32 =\n")
                             .append("            VectorShuffle.fromOp(IntVector.SPECIES_")
@@ -615,7 +629,7 @@ public final class KernelGenerator {
                             .append(") & 7));\n");
                 }
             }
-            if (!shuffleRotates.isEmpty()) s.append('\n');
+            if (!shape.shuffled().isEmpty()) s.append('\n');
         }
         s.append("    public ").append(shape.className()).append("() {\n");
         s.append("        super(\"")
@@ -645,8 +659,8 @@ public final class KernelGenerator {
             Writer w = new Writer(shape, leaves);
             s.append("\n    /** ")
                     .append(
-                            shape.loop()
-                                    ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed"
+                            shape.loop() && from > 0
+                                    ? "Rounds 1 to 10 as a loop, round 11 trimmed"
                                     : describeSteps(from, to))
                     .append(". */\n");
             s.append("    private static ")
@@ -717,17 +731,18 @@ public final class KernelGenerator {
     }
 
     /**
-     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the loop kernels' one
-     * method, {@value #ALL_ROUNDS}, which C1 cannot compile ("out of virtual registers") and which therefore is kept
-     * from C1 by name ({@code C1Exclusion}): a method C1 compiles at tier 2 but refuses at tier 3 stays on tier-2
-     * code for good.
+     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the loop kernels' two
+     * methods, {@code round0} and {@code rounds1To11}, which C1 cannot compile ("out of virtual registers") and which
+     * therefore are kept from C1 by name ({@code C1Exclusion}, {@value #ROUND_METHODS}): a method C1 compiles at
+     * tier 2 but refuses at tier 3 stays on tier-2 code for good.
      */
     static String methodName(Shape shape, int step) {
-        return shape.loop() ? ALL_ROUNDS : "step" + step;
+        if (!shape.loop()) return "step" + step;
+        return step == 0 ? "round0" : "rounds1To11";
     }
 
-    /** See {@link #methodName}; {@code C1Exclusion} names it too. */
-    public static final String ALL_ROUNDS = "allRounds";
+    /** The loop kernels' two method names as a compiler-directive pattern; {@code C1Exclusion} names it too. */
+    public static final String ROUND_METHODS = "round*";
 
     /** Vectors per state of the loop kernels' message schedule: rounds 1 to 10, 16 words each. */
     static final int SCHEDULE = 10 * 16;
@@ -735,8 +750,9 @@ public final class KernelGenerator {
     /** The loop kernels' schedule table, scratch length and per-root fill. */
     private static void loopSetUp(Shape shape, List<Val> leaves, StringBuilder s) {
         int n = shape.states();
-        s.append("    /** Where the message schedule starts in {@code state} (vectors). */\n");
-        s.append("    private static final int MSG = 0;\n");
+        s.append(
+                "    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */\n");
+        s.append("    private static final int MSG = ").append(17 * n).append(";\n");
         s.append("    /** The message word each round 1 to 10 reads at each of its 16 places. */\n");
         s.append("    private static final byte[] SCHEDULE = {");
         for (int r = 1; r <= 10; r++) {
@@ -810,11 +826,11 @@ public final class KernelGenerator {
                                     + (2 * gi + (pos == 0 ? 0 : 1)) + " * LANES)";
                             String e = switch (pos) {
                                 case 0, 4 -> a + " = " + a + ".add(" + b + ").add(" + msg + ")";
-                                case 1 -> d + " = " + ror(d + ".lanewise(XOR, " + a + ")", 32);
+                                case 1 -> d + " = " + ror(shape, d + ".lanewise(XOR, " + a + ")", 32);
                                 case 2, 6 -> c + " = " + c + ".add(" + d + ")";
-                                case 3 -> b + " = " + ror(b + ".lanewise(XOR, " + c + ")", 24);
-                                case 5 -> d + " = " + ror(d + ".lanewise(XOR, " + a + ")", 16);
-                                default -> b + " = " + ror(b + ".lanewise(XOR, " + c + ")", 63);
+                                case 3 -> b + " = " + ror(shape, b + ".lanewise(XOR, " + c + ")", 24);
+                                case 5 -> d + " = " + ror(shape, d + ".lanewise(XOR, " + a + ")", 16);
+                                default -> b + " = " + ror(shape, b + ".lanewise(XOR, " + c + ")", 63);
                             };
                             w.out.append("            ").append(e).append(";\n");
                         }
@@ -825,9 +841,14 @@ public final class KernelGenerator {
         w.out.append("        }\n");
     }
 
-    /** {@code x} rotated right by {@code r}: {@code lanewise(ROR, r)}, or a shuffle for {@link #shuffleRotates}. */
-    String ror(String x, int r) {
-        if (!shuffleRotates.contains(r)) return x + ".lanewise(ROR, " + r + ")";
+    /**
+     * {@code x} rotated right by {@code r}: {@code lanewise(ROR, r)}, or, for an amount in the shape's
+     * {@code shuffled}, a shuffle: rotr 32 as an {@code IntVector} rearrange swapping int pairs (shipped as
+     * {@code vector256x2perm}: one {@code vpermd} where AVX2-only code has no 64-bit rotate), rotr 24 and 16 as a
+     * {@code ByteVector} rearrange (round 4: slower), reinterpreted back.
+     */
+    static String ror(Shape shape, String x, int r) {
+        if (!shape.shuffled().contains(r)) return x + ".lanewise(ROR, " + r + ")";
         return r == 32
                 ? x + ".reinterpretAsInts().rearrange(ROR32).reinterpretAsLongs()"
                 : x + ".reinterpretAsBytes().rearrange(ROR" + r + ").reinterpretAsLongs()";
