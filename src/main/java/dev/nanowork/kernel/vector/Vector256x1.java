@@ -13,9 +13,9 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@code vector256x1} kernel: 256-bit {@code LongVector}s, one nonce per lane, 1 state; one state, G functions two at a time: few live values for AVX2's 16 ymm registers.
- * Round 0 (per-root constants) in one method, then one method: rounds 1 to 10 as a loop over the
+ * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the
  * message schedule kept in {@code state} (zero words included), then round 11 as far as the work
- * value needs it; the state handed over through {@code state} once.
+ * value needs it; the state words stay in locals.
  */
 final class Vector256x1 extends BlockKernel {
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_256;
@@ -27,8 +27,8 @@ final class Vector256x1 extends BlockKernel {
         super("vector256x1", 4, 1, LANES);
     }
 
-    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */
-    private static final int MSG = 17;
+    /** Where the message schedule starts in {@code state} (vectors). */
+    private static final int MSG = 0;
     /** The message word each round 1 to 10 reads at each of its 16 places. */
     private static final byte[] SCHEDULE = {
         14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3, 
@@ -65,90 +65,68 @@ final class Vector256x1 extends BlockKernel {
 
     @Override
     protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {
-        round0(k, state, base);
-        return rounds1To11(k, state, threshold, values);
+        return rounds(k, state, base, threshold, values);
     }
 
-    /** Round 0. */
-    private static void round0(long[] k, long[] state, long base) {
+    /** Round 0, rounds 1 to 10 as a loop, round 11 trimmed. */
+    private static boolean rounds(long[] k, long[] state, long base, long threshold, long[] values) {
         LongVector nonce = LANE_INDEX.add(base);
-        nonce.intoArray(state, 16 * LANES);
         // round 0, columns
-        LongVector v0 = nonce.add(LongVector.fromArray(SPECIES, k, 0 * LANES));
-        LongVector v12 = v0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 1 * LANES)).lanewise(ROR, 32);
-        LongVector v8 = v12.add(LongVector.fromArray(SPECIES, k, 2 * LANES));
-        LongVector v4 = v8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 3 * LANES)).lanewise(ROR, 24);
-        v0 = v0.add(v4).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        LongVector k0 = LongVector.fromArray(SPECIES, k, 0 * LANES);
+        LongVector v0 = nonce.add(k0);
+        LongVector k1 = LongVector.fromArray(SPECIES, k, 1 * LANES);
+        LongVector v12 = v0.lanewise(XOR, k1).lanewise(ROR, 32);
+        LongVector k2 = LongVector.fromArray(SPECIES, k, 2 * LANES);
+        LongVector v8 = v12.add(k2);
+        LongVector k3 = LongVector.fromArray(SPECIES, k, 3 * LANES);
+        LongVector v4 = v8.lanewise(XOR, k3).lanewise(ROR, 24);
+        LongVector k4 = LongVector.fromArray(SPECIES, k, 4 * LANES);
+        v0 = v0.add(v4).add(k4);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 16);
         v8 = v8.add(v12);
         v4 = v4.lanewise(XOR, v8).lanewise(ROR, 63);
         // round 0, diagonals
-        v0 = v0.add(LongVector.fromArray(SPECIES, k, 5 * LANES));
-        LongVector v15 = v0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 6 * LANES)).lanewise(ROR, 32);
-        v12 = v12.lanewise(XOR, LongVector.fromArray(SPECIES, k, 8 * LANES)).lanewise(ROR, 32);
-        LongVector v10 = v15.add(LongVector.fromArray(SPECIES, k, 7 * LANES));
-        LongVector v11 = v12.add(LongVector.fromArray(SPECIES, k, 9 * LANES));
-        LongVector v5 = v10.lanewise(XOR, LongVector.fromArray(SPECIES, k, 5 * LANES)).lanewise(ROR, 24);
-        LongVector v6 = v11.lanewise(XOR, LongVector.fromArray(SPECIES, k, 10 * LANES)).lanewise(ROR, 24);
+        LongVector k5 = LongVector.fromArray(SPECIES, k, 5 * LANES);
+        v0 = v0.add(k5);
+        LongVector k6 = LongVector.fromArray(SPECIES, k, 6 * LANES);
+        LongVector v15 = v0.lanewise(XOR, k6).lanewise(ROR, 32);
+        LongVector k8 = LongVector.fromArray(SPECIES, k, 8 * LANES);
+        v12 = v12.lanewise(XOR, k8).lanewise(ROR, 32);
+        LongVector k7 = LongVector.fromArray(SPECIES, k, 7 * LANES);
+        LongVector v10 = v15.add(k7);
+        LongVector k9 = LongVector.fromArray(SPECIES, k, 9 * LANES);
+        LongVector v11 = v12.add(k9);
+        LongVector v5 = v10.lanewise(XOR, k5).lanewise(ROR, 24);
+        LongVector k10 = LongVector.fromArray(SPECIES, k, 10 * LANES);
+        LongVector v6 = v11.lanewise(XOR, k10).lanewise(ROR, 24);
         v0 = v0.add(v5);
-        v0.intoArray(state, 0 * LANES);
-        LongVector v1 = v6.add(LongVector.fromArray(SPECIES, k, 8 * LANES));
-        v1.intoArray(state, 1 * LANES);
+        LongVector v1 = v6.add(k8);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
-        v15.intoArray(state, 15 * LANES);
         v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
-        v12.intoArray(state, 12 * LANES);
         v10 = v10.add(v15);
-        v10.intoArray(state, 10 * LANES);
         v11 = v11.add(v12);
-        v11.intoArray(state, 11 * LANES);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 63);
-        v5.intoArray(state, 5 * LANES);
         v6 = v6.lanewise(XOR, v11).lanewise(ROR, 63);
-        v6.intoArray(state, 6 * LANES);
-        LongVector v3 = v4.add(LongVector.fromArray(SPECIES, k, 14 * LANES));
-        LongVector v14 = v3.lanewise(XOR, LongVector.fromArray(SPECIES, k, 15 * LANES)).lanewise(ROR, 32);
-        v8 = v8.add(LongVector.fromArray(SPECIES, k, 11 * LANES));
-        LongVector v9 = v14.add(LongVector.fromArray(SPECIES, k, 16 * LANES));
-        LongVector v7 = v8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 12 * LANES)).lanewise(ROR, 24);
+        LongVector k14 = LongVector.fromArray(SPECIES, k, 14 * LANES);
+        LongVector v3 = v4.add(k14);
+        LongVector k15 = LongVector.fromArray(SPECIES, k, 15 * LANES);
+        LongVector v14 = v3.lanewise(XOR, k15).lanewise(ROR, 32);
+        LongVector k11 = LongVector.fromArray(SPECIES, k, 11 * LANES);
+        v8 = v8.add(k11);
+        LongVector k16 = LongVector.fromArray(SPECIES, k, 16 * LANES);
+        LongVector v9 = v14.add(k16);
+        LongVector k12 = LongVector.fromArray(SPECIES, k, 12 * LANES);
+        LongVector v7 = v8.lanewise(XOR, k12).lanewise(ROR, 24);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
-        LongVector v2 = v7.add(LongVector.fromArray(SPECIES, k, 13 * LANES));
-        v2.intoArray(state, 2 * LANES);
+        LongVector k13 = LongVector.fromArray(SPECIES, k, 13 * LANES);
+        LongVector v2 = v7.add(k13);
         v3 = v3.add(v4);
-        v3.intoArray(state, 3 * LANES);
-        LongVector v13 = v2.lanewise(XOR, LongVector.fromArray(SPECIES, k, 11 * LANES)).lanewise(ROR, 16);
-        v13.intoArray(state, 13 * LANES);
+        LongVector v13 = v2.lanewise(XOR, k11).lanewise(ROR, 16);
         v14 = v14.lanewise(XOR, v3).lanewise(ROR, 16);
-        v14.intoArray(state, 14 * LANES);
         v8 = v8.add(v13);
-        v8.intoArray(state, 8 * LANES);
         v9 = v9.add(v14);
-        v9.intoArray(state, 9 * LANES);
         v7 = v7.lanewise(XOR, v8).lanewise(ROR, 63);
-        v7.intoArray(state, 7 * LANES);
         v4 = v4.lanewise(XOR, v9).lanewise(ROR, 63);
-        v4.intoArray(state, 4 * LANES);
-    }
-
-    /** Rounds 1 to 10 as a loop, round 11 trimmed. */
-    private static boolean rounds1To11(long[] k, long[] state, long threshold, long[] values) {
-        LongVector v0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
-        LongVector v1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
-        LongVector v2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
-        LongVector v3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
-        LongVector v4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
-        LongVector v5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
-        LongVector v6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
-        LongVector v7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
-        LongVector v8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
-        LongVector v9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
-        LongVector v10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
-        LongVector v11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
-        LongVector v12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
-        LongVector v13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
-        LongVector v14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
-        LongVector v15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
-        LongVector nonce = LongVector.fromArray(SPECIES, state, 16 * LANES);
         nonce.intoArray(state, (MSG + 10) * LANES);
         nonce.intoArray(state, (MSG + 19) * LANES);
         nonce.intoArray(state, (MSG + 45) * LANES);
@@ -229,7 +207,8 @@ final class Vector256x1 extends BlockKernel {
         }
         // round 11, columns
         v0 = v0.add(v4);
-        v1 = v1.add(v5).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        LongVector k17 = LongVector.fromArray(SPECIES, k, 17 * LANES);
+        v1 = v1.add(v5).add(k17);
         v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
         v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
         v8 = v8.add(v12);
@@ -259,7 +238,7 @@ final class Vector256x1 extends BlockKernel {
         v11 = v11.add(v15);
         v7 = v7.lanewise(XOR, v11).lanewise(ROR, 63);
         // round 11, diagonals
-        v0 = v0.add(v5).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        v0 = v0.add(v5).add(k4);
         v15 = v15.lanewise(XOR, v0).lanewise(ROR, 32);
         v10 = v10.add(v15);
         v5 = v5.lanewise(XOR, v10).lanewise(ROR, 24);

@@ -13,9 +13,9 @@ import jdk.incubator.vector.VectorSpecies;
 
 /**
  * The {@code vector512x2} kernel: 512-bit {@code LongVector}s, one nonce per lane, 2 interleaved states; two interleaved states, G functions two at a time per state: hides the latency of vector integer operations.
- * Round 0 (per-root constants) in one method, then one method: rounds 1 to 10 as a loop over the
+ * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the
  * message schedule kept in {@code state} (zero words included), then round 11 as far as the work
- * value needs it; the state handed over through {@code state} once.
+ * value needs it; the state words stay in locals.
  */
 final class Vector512x2 extends BlockKernel {
     private static final VectorSpecies<Long> SPECIES = LongVector.SPECIES_512;
@@ -27,8 +27,8 @@ final class Vector512x2 extends BlockKernel {
         super("vector512x2", 8, 2, LANES);
     }
 
-    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */
-    private static final int MSG = 34;
+    /** Where the message schedule starts in {@code state} (vectors). */
+    private static final int MSG = 0;
     /** The message word each round 1 to 10 reads at each of its 16 places. */
     private static final byte[] SCHEDULE = {
         14, 10, 4, 8, 9, 15, 13, 6, 1, 12, 0, 2, 11, 7, 5, 3, 
@@ -65,27 +65,29 @@ final class Vector512x2 extends BlockKernel {
 
     @Override
     protected boolean hash(long[] k, long[] state, long base, long threshold, long[] values) {
-        round0(k, state, base);
-        return rounds1To11(k, state, threshold, values);
+        return rounds(k, state, base, threshold, values);
     }
 
-    /** Round 0. */
-    private static void round0(long[] k, long[] state, long base) {
+    /** Round 0, rounds 1 to 10 as a loop, round 11 trimmed. */
+    private static boolean rounds(long[] k, long[] state, long base, long threshold, long[] values) {
         LongVector nonceA = LANE_INDEX.add(base);
-        nonceA.intoArray(state, 16 * LANES);
         LongVector nonceB = LANE_INDEX.add(base + 1 * LANES);
-        nonceB.intoArray(state, 33 * LANES);
         // round 0, columns
-        LongVector a0 = nonceA.add(LongVector.fromArray(SPECIES, k, 0 * LANES));
-        LongVector b0 = nonceB.add(LongVector.fromArray(SPECIES, k, 0 * LANES));
-        LongVector a12 = a0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 1 * LANES)).lanewise(ROR, 32);
-        LongVector b12 = b0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 1 * LANES)).lanewise(ROR, 32);
-        LongVector a8 = a12.add(LongVector.fromArray(SPECIES, k, 2 * LANES));
-        LongVector b8 = b12.add(LongVector.fromArray(SPECIES, k, 2 * LANES));
-        LongVector a4 = a8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 3 * LANES)).lanewise(ROR, 24);
-        LongVector b4 = b8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 3 * LANES)).lanewise(ROR, 24);
-        a0 = a0.add(a4).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
-        b0 = b0.add(b4).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        LongVector k0 = LongVector.fromArray(SPECIES, k, 0 * LANES);
+        LongVector a0 = nonceA.add(k0);
+        LongVector b0 = nonceB.add(k0);
+        LongVector k1 = LongVector.fromArray(SPECIES, k, 1 * LANES);
+        LongVector a12 = a0.lanewise(XOR, k1).lanewise(ROR, 32);
+        LongVector b12 = b0.lanewise(XOR, k1).lanewise(ROR, 32);
+        LongVector k2 = LongVector.fromArray(SPECIES, k, 2 * LANES);
+        LongVector a8 = a12.add(k2);
+        LongVector b8 = b12.add(k2);
+        LongVector k3 = LongVector.fromArray(SPECIES, k, 3 * LANES);
+        LongVector a4 = a8.lanewise(XOR, k3).lanewise(ROR, 24);
+        LongVector b4 = b8.lanewise(XOR, k3).lanewise(ROR, 24);
+        LongVector k4 = LongVector.fromArray(SPECIES, k, 4 * LANES);
+        a0 = a0.add(a4).add(k4);
+        b0 = b0.add(b4).add(k4);
         a12 = a12.lanewise(XOR, a0).lanewise(ROR, 16);
         b12 = b12.lanewise(XOR, b0).lanewise(ROR, 16);
         a8 = a8.add(a12);
@@ -93,134 +95,76 @@ final class Vector512x2 extends BlockKernel {
         a4 = a4.lanewise(XOR, a8).lanewise(ROR, 63);
         b4 = b4.lanewise(XOR, b8).lanewise(ROR, 63);
         // round 0, diagonals
-        a0 = a0.add(LongVector.fromArray(SPECIES, k, 5 * LANES));
-        b0 = b0.add(LongVector.fromArray(SPECIES, k, 5 * LANES));
-        LongVector a15 = a0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 6 * LANES)).lanewise(ROR, 32);
-        LongVector b15 = b0.lanewise(XOR, LongVector.fromArray(SPECIES, k, 6 * LANES)).lanewise(ROR, 32);
-        a12 = a12.lanewise(XOR, LongVector.fromArray(SPECIES, k, 8 * LANES)).lanewise(ROR, 32);
-        b12 = b12.lanewise(XOR, LongVector.fromArray(SPECIES, k, 8 * LANES)).lanewise(ROR, 32);
-        LongVector a10 = a15.add(LongVector.fromArray(SPECIES, k, 7 * LANES));
-        LongVector b10 = b15.add(LongVector.fromArray(SPECIES, k, 7 * LANES));
-        LongVector a11 = a12.add(LongVector.fromArray(SPECIES, k, 9 * LANES));
-        LongVector b11 = b12.add(LongVector.fromArray(SPECIES, k, 9 * LANES));
-        LongVector a5 = a10.lanewise(XOR, LongVector.fromArray(SPECIES, k, 5 * LANES)).lanewise(ROR, 24);
-        LongVector b5 = b10.lanewise(XOR, LongVector.fromArray(SPECIES, k, 5 * LANES)).lanewise(ROR, 24);
-        LongVector a6 = a11.lanewise(XOR, LongVector.fromArray(SPECIES, k, 10 * LANES)).lanewise(ROR, 24);
-        LongVector b6 = b11.lanewise(XOR, LongVector.fromArray(SPECIES, k, 10 * LANES)).lanewise(ROR, 24);
+        LongVector k5 = LongVector.fromArray(SPECIES, k, 5 * LANES);
+        a0 = a0.add(k5);
+        b0 = b0.add(k5);
+        LongVector k6 = LongVector.fromArray(SPECIES, k, 6 * LANES);
+        LongVector a15 = a0.lanewise(XOR, k6).lanewise(ROR, 32);
+        LongVector b15 = b0.lanewise(XOR, k6).lanewise(ROR, 32);
+        LongVector k8 = LongVector.fromArray(SPECIES, k, 8 * LANES);
+        a12 = a12.lanewise(XOR, k8).lanewise(ROR, 32);
+        b12 = b12.lanewise(XOR, k8).lanewise(ROR, 32);
+        LongVector k7 = LongVector.fromArray(SPECIES, k, 7 * LANES);
+        LongVector a10 = a15.add(k7);
+        LongVector b10 = b15.add(k7);
+        LongVector k9 = LongVector.fromArray(SPECIES, k, 9 * LANES);
+        LongVector a11 = a12.add(k9);
+        LongVector b11 = b12.add(k9);
+        LongVector a5 = a10.lanewise(XOR, k5).lanewise(ROR, 24);
+        LongVector b5 = b10.lanewise(XOR, k5).lanewise(ROR, 24);
+        LongVector k10 = LongVector.fromArray(SPECIES, k, 10 * LANES);
+        LongVector a6 = a11.lanewise(XOR, k10).lanewise(ROR, 24);
+        LongVector b6 = b11.lanewise(XOR, k10).lanewise(ROR, 24);
         a0 = a0.add(a5);
-        a0.intoArray(state, 0 * LANES);
         b0 = b0.add(b5);
-        b0.intoArray(state, 17 * LANES);
-        LongVector a1 = a6.add(LongVector.fromArray(SPECIES, k, 8 * LANES));
-        a1.intoArray(state, 1 * LANES);
-        LongVector b1 = b6.add(LongVector.fromArray(SPECIES, k, 8 * LANES));
-        b1.intoArray(state, 18 * LANES);
+        LongVector a1 = a6.add(k8);
+        LongVector b1 = b6.add(k8);
         a15 = a15.lanewise(XOR, a0).lanewise(ROR, 16);
-        a15.intoArray(state, 15 * LANES);
         b15 = b15.lanewise(XOR, b0).lanewise(ROR, 16);
-        b15.intoArray(state, 32 * LANES);
         a12 = a12.lanewise(XOR, a1).lanewise(ROR, 16);
-        a12.intoArray(state, 12 * LANES);
         b12 = b12.lanewise(XOR, b1).lanewise(ROR, 16);
-        b12.intoArray(state, 29 * LANES);
         a10 = a10.add(a15);
-        a10.intoArray(state, 10 * LANES);
         b10 = b10.add(b15);
-        b10.intoArray(state, 27 * LANES);
         a11 = a11.add(a12);
-        a11.intoArray(state, 11 * LANES);
         b11 = b11.add(b12);
-        b11.intoArray(state, 28 * LANES);
         a5 = a5.lanewise(XOR, a10).lanewise(ROR, 63);
-        a5.intoArray(state, 5 * LANES);
         b5 = b5.lanewise(XOR, b10).lanewise(ROR, 63);
-        b5.intoArray(state, 22 * LANES);
         a6 = a6.lanewise(XOR, a11).lanewise(ROR, 63);
-        a6.intoArray(state, 6 * LANES);
         b6 = b6.lanewise(XOR, b11).lanewise(ROR, 63);
-        b6.intoArray(state, 23 * LANES);
-        LongVector a3 = a4.add(LongVector.fromArray(SPECIES, k, 14 * LANES));
-        LongVector b3 = b4.add(LongVector.fromArray(SPECIES, k, 14 * LANES));
-        LongVector a14 = a3.lanewise(XOR, LongVector.fromArray(SPECIES, k, 15 * LANES)).lanewise(ROR, 32);
-        LongVector b14 = b3.lanewise(XOR, LongVector.fromArray(SPECIES, k, 15 * LANES)).lanewise(ROR, 32);
-        a8 = a8.add(LongVector.fromArray(SPECIES, k, 11 * LANES));
-        b8 = b8.add(LongVector.fromArray(SPECIES, k, 11 * LANES));
-        LongVector a9 = a14.add(LongVector.fromArray(SPECIES, k, 16 * LANES));
-        LongVector b9 = b14.add(LongVector.fromArray(SPECIES, k, 16 * LANES));
-        LongVector a7 = a8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 12 * LANES)).lanewise(ROR, 24);
-        LongVector b7 = b8.lanewise(XOR, LongVector.fromArray(SPECIES, k, 12 * LANES)).lanewise(ROR, 24);
+        LongVector k14 = LongVector.fromArray(SPECIES, k, 14 * LANES);
+        LongVector a3 = a4.add(k14);
+        LongVector b3 = b4.add(k14);
+        LongVector k15 = LongVector.fromArray(SPECIES, k, 15 * LANES);
+        LongVector a14 = a3.lanewise(XOR, k15).lanewise(ROR, 32);
+        LongVector b14 = b3.lanewise(XOR, k15).lanewise(ROR, 32);
+        LongVector k11 = LongVector.fromArray(SPECIES, k, 11 * LANES);
+        a8 = a8.add(k11);
+        b8 = b8.add(k11);
+        LongVector k16 = LongVector.fromArray(SPECIES, k, 16 * LANES);
+        LongVector a9 = a14.add(k16);
+        LongVector b9 = b14.add(k16);
+        LongVector k12 = LongVector.fromArray(SPECIES, k, 12 * LANES);
+        LongVector a7 = a8.lanewise(XOR, k12).lanewise(ROR, 24);
+        LongVector b7 = b8.lanewise(XOR, k12).lanewise(ROR, 24);
         a4 = a4.lanewise(XOR, a9).lanewise(ROR, 24);
         b4 = b4.lanewise(XOR, b9).lanewise(ROR, 24);
-        LongVector a2 = a7.add(LongVector.fromArray(SPECIES, k, 13 * LANES));
-        a2.intoArray(state, 2 * LANES);
-        LongVector b2 = b7.add(LongVector.fromArray(SPECIES, k, 13 * LANES));
-        b2.intoArray(state, 19 * LANES);
+        LongVector k13 = LongVector.fromArray(SPECIES, k, 13 * LANES);
+        LongVector a2 = a7.add(k13);
+        LongVector b2 = b7.add(k13);
         a3 = a3.add(a4);
-        a3.intoArray(state, 3 * LANES);
         b3 = b3.add(b4);
-        b3.intoArray(state, 20 * LANES);
-        LongVector a13 = a2.lanewise(XOR, LongVector.fromArray(SPECIES, k, 11 * LANES)).lanewise(ROR, 16);
-        a13.intoArray(state, 13 * LANES);
-        LongVector b13 = b2.lanewise(XOR, LongVector.fromArray(SPECIES, k, 11 * LANES)).lanewise(ROR, 16);
-        b13.intoArray(state, 30 * LANES);
+        LongVector a13 = a2.lanewise(XOR, k11).lanewise(ROR, 16);
+        LongVector b13 = b2.lanewise(XOR, k11).lanewise(ROR, 16);
         a14 = a14.lanewise(XOR, a3).lanewise(ROR, 16);
-        a14.intoArray(state, 14 * LANES);
         b14 = b14.lanewise(XOR, b3).lanewise(ROR, 16);
-        b14.intoArray(state, 31 * LANES);
         a8 = a8.add(a13);
-        a8.intoArray(state, 8 * LANES);
         b8 = b8.add(b13);
-        b8.intoArray(state, 25 * LANES);
         a9 = a9.add(a14);
-        a9.intoArray(state, 9 * LANES);
         b9 = b9.add(b14);
-        b9.intoArray(state, 26 * LANES);
         a7 = a7.lanewise(XOR, a8).lanewise(ROR, 63);
-        a7.intoArray(state, 7 * LANES);
         b7 = b7.lanewise(XOR, b8).lanewise(ROR, 63);
-        b7.intoArray(state, 24 * LANES);
         a4 = a4.lanewise(XOR, a9).lanewise(ROR, 63);
-        a4.intoArray(state, 4 * LANES);
         b4 = b4.lanewise(XOR, b9).lanewise(ROR, 63);
-        b4.intoArray(state, 21 * LANES);
-    }
-
-    /** Rounds 1 to 10 as a loop, round 11 trimmed. */
-    private static boolean rounds1To11(long[] k, long[] state, long threshold, long[] values) {
-        LongVector a0 = LongVector.fromArray(SPECIES, state, 0 * LANES);
-        LongVector a1 = LongVector.fromArray(SPECIES, state, 1 * LANES);
-        LongVector a2 = LongVector.fromArray(SPECIES, state, 2 * LANES);
-        LongVector a3 = LongVector.fromArray(SPECIES, state, 3 * LANES);
-        LongVector a4 = LongVector.fromArray(SPECIES, state, 4 * LANES);
-        LongVector a5 = LongVector.fromArray(SPECIES, state, 5 * LANES);
-        LongVector a6 = LongVector.fromArray(SPECIES, state, 6 * LANES);
-        LongVector a7 = LongVector.fromArray(SPECIES, state, 7 * LANES);
-        LongVector a8 = LongVector.fromArray(SPECIES, state, 8 * LANES);
-        LongVector a9 = LongVector.fromArray(SPECIES, state, 9 * LANES);
-        LongVector a10 = LongVector.fromArray(SPECIES, state, 10 * LANES);
-        LongVector a11 = LongVector.fromArray(SPECIES, state, 11 * LANES);
-        LongVector a12 = LongVector.fromArray(SPECIES, state, 12 * LANES);
-        LongVector a13 = LongVector.fromArray(SPECIES, state, 13 * LANES);
-        LongVector a14 = LongVector.fromArray(SPECIES, state, 14 * LANES);
-        LongVector a15 = LongVector.fromArray(SPECIES, state, 15 * LANES);
-        LongVector nonceA = LongVector.fromArray(SPECIES, state, 16 * LANES);
-        LongVector b0 = LongVector.fromArray(SPECIES, state, 17 * LANES);
-        LongVector b1 = LongVector.fromArray(SPECIES, state, 18 * LANES);
-        LongVector b2 = LongVector.fromArray(SPECIES, state, 19 * LANES);
-        LongVector b3 = LongVector.fromArray(SPECIES, state, 20 * LANES);
-        LongVector b4 = LongVector.fromArray(SPECIES, state, 21 * LANES);
-        LongVector b5 = LongVector.fromArray(SPECIES, state, 22 * LANES);
-        LongVector b6 = LongVector.fromArray(SPECIES, state, 23 * LANES);
-        LongVector b7 = LongVector.fromArray(SPECIES, state, 24 * LANES);
-        LongVector b8 = LongVector.fromArray(SPECIES, state, 25 * LANES);
-        LongVector b9 = LongVector.fromArray(SPECIES, state, 26 * LANES);
-        LongVector b10 = LongVector.fromArray(SPECIES, state, 27 * LANES);
-        LongVector b11 = LongVector.fromArray(SPECIES, state, 28 * LANES);
-        LongVector b12 = LongVector.fromArray(SPECIES, state, 29 * LANES);
-        LongVector b13 = LongVector.fromArray(SPECIES, state, 30 * LANES);
-        LongVector b14 = LongVector.fromArray(SPECIES, state, 31 * LANES);
-        LongVector b15 = LongVector.fromArray(SPECIES, state, 32 * LANES);
-        LongVector nonceB = LongVector.fromArray(SPECIES, state, 33 * LANES);
         nonceA.intoArray(state, (MSG + 10) * LANES);
         nonceA.intoArray(state, (MSG + 19) * LANES);
         nonceA.intoArray(state, (MSG + 45) * LANES);
@@ -376,8 +320,9 @@ final class Vector512x2 extends BlockKernel {
         // round 11, columns
         a0 = a0.add(a4);
         b0 = b0.add(b4);
-        a1 = a1.add(a5).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
-        b1 = b1.add(b5).add(LongVector.fromArray(SPECIES, k, 17 * LANES));
+        LongVector k17 = LongVector.fromArray(SPECIES, k, 17 * LANES);
+        a1 = a1.add(a5).add(k17);
+        b1 = b1.add(b5).add(k17);
         a12 = a12.lanewise(XOR, a0).lanewise(ROR, 32);
         b12 = b12.lanewise(XOR, b0).lanewise(ROR, 32);
         a13 = a13.lanewise(XOR, a1).lanewise(ROR, 32);
@@ -435,8 +380,8 @@ final class Vector512x2 extends BlockKernel {
         a7 = a7.lanewise(XOR, a11).lanewise(ROR, 63);
         b7 = b7.lanewise(XOR, b11).lanewise(ROR, 63);
         // round 11, diagonals
-        a0 = a0.add(a5).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
-        b0 = b0.add(b5).add(LongVector.fromArray(SPECIES, k, 4 * LANES));
+        a0 = a0.add(a5).add(k4);
+        b0 = b0.add(b5).add(k4);
         a15 = a15.lanewise(XOR, a0).lanewise(ROR, 32);
         b15 = b15.lanewise(XOR, b0).lanewise(ROR, 32);
         a10 = a10.add(a15);

@@ -469,7 +469,19 @@ public final class KernelGenerator {
         String leaf(Val v) {
             int i = leaves.indexOf(v);
             if (shape.scalar()) return v instanceof Const c ? hex(c.value()) : "k[" + i + "]";
+            if (shape.loop()) return "k" + i;
             return "LongVector.fromArray(SPECIES, k, " + i + " * LANES)";
+        }
+
+        /** Loop kernels load each per-root constant once a method, into {@code k<i>}, shared by the states. */
+        void ensureLeaf(Val v) {
+            int i = leaves.indexOf(v);
+            if (shape.loop() && declared.add("k" + i))
+                out.append("        LongVector k")
+                        .append(i)
+                        .append(" = LongVector.fromArray(SPECIES, k, ")
+                        .append(i)
+                        .append(" * LANES);\n");
         }
 
         /** Declares the variable of {@code word} from the hand-over array if this method has not yet. */
@@ -488,6 +500,7 @@ public final class KernelGenerator {
         void ensureInputs(Val v, int state) {
             if (v instanceof Ref r) ensure(r.stmt().word, state);
             else if (v instanceof Nonce) ensure(16, state);
+            else if (v instanceof Const || v instanceof RootVal) ensureLeaf(v);
             else if (v instanceof Node n) {
                 ensureInputs(n.x(), state);
                 if (n.y() != null) ensureInputs(n.y(), state);
@@ -542,12 +555,12 @@ public final class KernelGenerator {
         List<int[]> methods = new ArrayList<>();
         int firstStep = 0;
         if (shape.loop()) {
-            // Round 0 in one method, rounds 1-10 (the loop) and 11 in another: the state goes through memory once
-            // a block instead of three times (round 5: 1.2x at 512 bits with two states). Not all in one method:
-            // C2 then compiled it with the Vector API's calls left virtual in about one JVM of fifteen (1 MH/s).
-            // C1 is kept from both (ROUND_METHODS).
-            methods.add(new int[] {0, 1});
-            methods.add(new int[] {2, lastStep});
+            // One method: no state word goes through memory between rounds 0, 1-10 and 11 (round 5: 1.25x at 512
+            // bits with two states against four methods). Its per-root constants are loaded once and shared by the
+            // states (Writer.ensureLeaf): with a load at each use, C2 compiled the method with the Vector API's
+            // calls left virtual in about one JVM of fifteen (1 MH/s); with shared loads in none of 40+. C1 is
+            // kept from it (ROUNDS).
+            methods.add(new int[] {0, lastStep});
         } else {
             if (!scalar) {
                 methods.add(new int[] {0, 0});
@@ -590,9 +603,9 @@ public final class KernelGenerator {
         s.append("; ").append(shape.why()).append(".\n");
         if (shape.loop()) {
             s.append(
-                    " * Round 0 (per-root constants) in one method, then one method: rounds 1 to 10 as a loop over the\n"
+                    " * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the\n"
                             + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work\n"
-                            + " * value needs it; the state handed over through {@code state} once.\n */\n");
+                            + " * value needs it; the state words stay in locals.\n */\n");
         } else {
             s.append(" * Rounds in ")
                     .append(methods.size())
@@ -659,8 +672,8 @@ public final class KernelGenerator {
             Writer w = new Writer(shape, leaves);
             s.append("\n    /** ")
                     .append(
-                            shape.loop() && from > 0
-                                    ? "Rounds 1 to 10 as a loop, round 11 trimmed"
+                            shape.loop()
+                                    ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed"
                                     : describeSteps(from, to))
                     .append(". */\n");
             s.append("    private static ")
@@ -731,18 +744,17 @@ public final class KernelGenerator {
     }
 
     /**
-     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the loop kernels' two
-     * methods, {@code round0} and {@code rounds1To11}, which C1 cannot compile ("out of virtual registers") and which
-     * therefore are kept from C1 by name ({@code C1Exclusion}, {@value #ROUND_METHODS}): a method C1 compiles at
-     * tier 2 but refuses at tier 3 stays on tier-2 code for good.
+     * The name of the method that starts at half-round {@code step}: {@code step<N>}, except the loop kernels' one
+     * method, {@value #ROUNDS}, which C1 cannot compile ("out of virtual registers") and which therefore is kept
+     * from C1 by name ({@code C1Exclusion}): a method C1 compiles at tier 2 but refuses at tier 3 stays on tier-2
+     * code for good.
      */
     static String methodName(Shape shape, int step) {
-        if (!shape.loop()) return "step" + step;
-        return step == 0 ? "round0" : "rounds1To11";
+        return shape.loop() ? ROUNDS : "step" + step;
     }
 
-    /** The loop kernels' two method names as a compiler-directive pattern; {@code C1Exclusion} names it too. */
-    public static final String ROUND_METHODS = "round*";
+    /** See {@link #methodName}; {@code C1Exclusion} names it too. */
+    public static final String ROUNDS = "rounds";
 
     /** Vectors per state of the loop kernels' message schedule: rounds 1 to 10, 16 words each. */
     static final int SCHEDULE = 10 * 16;
@@ -750,9 +762,8 @@ public final class KernelGenerator {
     /** The loop kernels' schedule table, scratch length and per-root fill. */
     private static void loopSetUp(Shape shape, List<Val> leaves, StringBuilder s) {
         int n = shape.states();
-        s.append(
-                "    /** Where the message schedule starts in {@code state} (vectors): after the hand-over slots. */\n");
-        s.append("    private static final int MSG = ").append(17 * n).append(";\n");
+        s.append("    /** Where the message schedule starts in {@code state} (vectors). */\n");
+        s.append("    private static final int MSG = 0;\n");
         s.append("    /** The message word each round 1 to 10 reads at each of its 16 places. */\n");
         s.append("    private static final byte[] SCHEDULE = {");
         for (int r = 1; r <= 10; r++) {
