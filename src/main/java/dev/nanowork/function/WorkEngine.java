@@ -104,9 +104,9 @@ public class WorkEngine {
         }
         selection.logStartup(threads);
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
-        KernelSelector.Primed primed = selection.prime();
-        LOG.info(() -> String.format(Locale.ROOT, "work kernel primed at %.1f MH/s per thread", primed.mhs()));
-        return new WorkSearch(primed.kernel(), threads);
+        double primed = selection.prime();
+        LOG.info(() -> String.format(Locale.ROOT, "work kernel primed at %.1f MH/s per thread", primed));
+        return new WorkSearch(selection.kernel(), threads);
     }
 
     private void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {

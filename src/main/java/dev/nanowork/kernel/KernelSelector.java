@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -65,27 +64,13 @@ public final class KernelSelector {
 
         /**
          * Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. A kernel the race timed at
-         * compiled speed needs a shorter second phase. A vector kernel still below compiled speed after it gets
-         * a fresh copy of its class, compiled anew ({@link #recompiled}), up to twice, with a WARN line each time.
-         * Returns the kernel to search with (this selection's, or its copy) and the MH/s it reached.
+         * compiled speed needs a shorter second phase. Returns the MH/s reached.
          */
-        public Primed prime() {
-            return prime(KernelSelector::recompiled);
-        }
-
-        /** As {@link #prime()}, with {@code recompile} making the fresh copy. */
-        Primed prime(UnaryOperator<WorkKernel> recompile) {
+        public double prime() {
             Double raced = measured.get(kernel.name());
-            WorkKernel primedKernel = kernel;
-            double rate = raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
+            return raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
                     ? KernelWarmup.prime(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
                     : KernelWarmup.prime(kernel);
-            for (int copy = 1; copy <= 2 && slowlyCompiled(primedKernel, rate); copy++) {
-                LOG.warning(slowLine(primedKernel, rate));
-                primedKernel = recompile.apply(primedKernel);
-                rate = KernelWarmup.prime(primedKernel);
-            }
-            return new Primed(primedKernel, rate);
         }
 
         /** Logs {@link #startupLine} at INFO and returns it. */
@@ -94,24 +79,6 @@ public final class KernelSelector {
             LOG.info(line);
             return line;
         }
-    }
-
-    /** A primed kernel: the one to search with and the MH/s per thread it reached. */
-    public record Primed(WorkKernel kernel, double mhs) {}
-
-    /** A vector kernel below {@link KernelWarmup#COMPILED_FLOOR_MHS} after its warm-up or race: C2's code for it is slow. */
-    static boolean slowlyCompiled(WorkKernel kernel, double mhs) {
-        return kernel.lanes() > 1 && mhs < KernelWarmup.COMPILED_FLOOR_MHS;
-    }
-
-    private static String slowLine(WorkKernel kernel, double mhs) {
-        return "work kernel " + kernel.name() + " runs at " + mhs(mhs)
-                + " MH/s after its warm-up: C2's code for it is slow (docs/kernels.md, round 5); compiling a fresh copy";
-    }
-
-    /** A fresh copy of a vector kernel's class, compiled anew; see {@link VectorKernels#freshCopy}. */
-    static WorkKernel recompiled(WorkKernel kernel) {
-        return VectorKernels.freshCopy(kernel);
     }
 
     private static String mhs(double value) {
@@ -137,8 +104,7 @@ public final class KernelSelector {
 
     /** As {@link #select(KernelChoice)}, with the probe the caller made once at start-up. */
     public static Selection select(KernelChoice choice, JvmProbe probe) {
-        Selection selection =
-                select(choice, probe, KernelSelector::create, KernelWarmup::race, KernelSelector::recompiled);
+        Selection selection = select(choice, probe, KernelSelector::create, KernelWarmup::race);
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));
         return selection;
     }
@@ -154,21 +120,10 @@ public final class KernelSelector {
 
     /**
      * The decision itself, for a given probe; {@code factory} makes a kernel by name (called only for kernels the
-     * probe says can run) and {@code timer} times candidates; a vector kernel timed below compiled speed is timed
-     * again as it is.
+     * probe says can run) and {@code timer} times candidates.
      */
     public static Selection select(
             KernelChoice choice, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
-        return select(choice, probe, factory, timer, kernel -> kernel);
-    }
-
-    /** As {@link #select(KernelChoice, JvmProbe, Function, Timer)}; {@code recompile} makes a fresh copy. */
-    public static Selection select(
-            KernelChoice choice,
-            JvmProbe probe,
-            Function<String, WorkKernel> factory,
-            Timer timer,
-            UnaryOperator<WorkKernel> recompile) {
         List<String> runnable = runnable(probe);
         String name = choice.configName();
         if (choice.equals(KernelChoice.AUTO)) {
@@ -180,15 +135,14 @@ public final class KernelSelector {
                         probe.c2On(),
                         Optional.of("work kernel: scalar, about 10x slower than a vector kernel, because " + why));
             }
-            return fastest(candidates(runnable), "auto: fastest measured", probe, factory, timer, recompile);
+            return fastest(candidates(runnable), "auto: fastest measured", probe, factory, timer);
         }
         if (choice.isWidth()) {
             List<String> variants = runnable.stream()
                     .filter(v -> KernelChoice.bits(v) == choice.bits())
                     .toList();
             if (!variants.isEmpty())
-                return fastest(
-                        variants, name + ": the faster of its variants, measured", probe, factory, timer, recompile);
+                return fastest(variants, name + ": the faster of its variants, measured", probe, factory, timer);
         } else if (runnable.contains(name)) {
             return new Selection(factory.apply(name), "configured", probe.c2On(), Optional.empty());
         }
@@ -216,26 +170,9 @@ public final class KernelSelector {
     }
 
     private static Selection fastest(
-            List<String> names,
-            String reason,
-            JvmProbe probe,
-            Function<String, WorkKernel> factory,
-            Timer timer,
-            UnaryOperator<WorkKernel> recompile) {
-        List<WorkKernel> kernels = new ArrayList<>(names.stream().map(factory).toList());
-        Map<String, Double> rates = new LinkedHashMap<>(timer.rates(kernels));
-        // A vector kernel that ends the race below compiled speed is timed once more as a fresh copy (see
-        // Selection#prime): else a badly compiled two-state kernel would lose to its one-state sibling for good.
-        List<WorkKernel> copies = new ArrayList<>();
-        for (int i = 0; i < kernels.size(); i++) {
-            WorkKernel k = kernels.get(i);
-            if (!slowlyCompiled(k, rates.get(k.name()))) continue;
-            LOG.warning(slowLine(k, rates.get(k.name())));
-            WorkKernel copy = recompile.apply(k);
-            kernels.set(i, copy);
-            copies.add(copy);
-        }
-        if (!copies.isEmpty()) rates.putAll(timer.rates(copies));
+            List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
+        List<WorkKernel> kernels = names.stream().map(factory).toList();
+        Map<String, Double> rates = timer.rates(kernels);
         WorkKernel best = kernels.get(0);
         for (WorkKernel k : kernels) if (rates.get(k.name()) > rates.get(best.name())) best = k;
         Map<String, Double> measured = new LinkedHashMap<>();

@@ -109,35 +109,6 @@ class KernelSelectorTest {
         assertEquals(List.of("vector256x2", "vector256x2perm", "vector256x1"), avx2.timed);
     }
 
-    /** A vector kernel that ends the race below compiled speed is timed once more as a fresh copy, and can win. */
-    @Test
-    void aKernelTheRaceFindsSlowlyCompiledIsRacedAgainAsAFreshCopy() {
-        Factory factory = new Factory();
-        List<WorkKernel> copied = new ArrayList<>();
-        List<List<String>> turns = new ArrayList<>();
-        KernelSelector.Timer timer = kernels -> {
-            turns.add(kernels.stream().map(WorkKernel::name).toList());
-            Map<String, Double> out = new LinkedHashMap<>();
-            for (WorkKernel k : kernels)
-                out.put(k.name(), copied.contains(k) ? 60.0 : k.name().endsWith("x2") ? 0.9 : 45.0);
-            return out;
-        };
-        Selection s = KernelSelector.select(KernelChoice.AUTO, AVX512, factory, timer, k -> {
-            WorkKernel copy = factory.apply(k.name());
-            copied.add(copy);
-            return copy;
-        });
-        assertEquals(List.of(List.of("vector512x2", "vector512x1"), List.of("vector512x2")), turns);
-        assertEquals(1, copied.size(), "only the slow one is copied");
-        assertTrue(s.kernel() == copied.get(0), "the copy is the kernel kept");
-        assertEquals("work kernel: vector512x2 60.0 MH/s/thread (vector512x1 45.0), C2 on, 1 thread", s.startupLine(1));
-
-        // Scalar kernels are never "slowly compiled": a slow scalar rate is their real rate.
-        assertFalse(KernelSelector.slowlyCompiled(factory.apply("scalar"), 0.5));
-        assertTrue(KernelSelector.slowlyCompiled(factory.apply("vector128x1"), 0.5));
-        assertFalse(KernelSelector.slowlyCompiled(factory.apply("vector128x1"), KernelWarmup.COMPILED_FLOOR_MHS));
-    }
-
     @Test
     void autoOnNeonTimesScalarToo() {
         Rates rates = new Rates(Map.of("scalar", 5.0, "vector128x2", 4.0, "vector128x1", 3.0));

@@ -32,7 +32,7 @@ public final class KernelRate {
             long began = System.nanoTime();
             KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(args[0]));
             long selected = System.nanoTime();
-            double primed = selection.prime().mhs();
+            double primed = selection.prime();
             System.out.printf(
                     Locale.ROOT,
                     "%s | select %.2f s, prime %.2f s (%.1f MH/s), JVM up %.2f s%n",

@@ -1,10 +1,6 @@
 package dev.nanowork.kernel.vector;
 
 import dev.nanowork.kernel.WorkKernel;
-import java.io.IOException;
-import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import jdk.incubator.vector.LongVector;
@@ -42,32 +38,5 @@ public final class VectorKernels {
             case "vector128x1" -> new Vector128x1();
             default -> throw new IllegalArgumentException("no vector kernel named " + name);
         };
-    }
-
-    /**
-     * A fresh copy of the vector kernel {@code kernel}: its class defined again from the same bytes, as a hidden
-     * class, so that the JIT compiles its methods anew. For a kernel whose C2 code came out slow: in about one JVM
-     * in ten, C2 compiled a loop kernel's one method with some of the Vector API's calls left virtual, and it ran
-     * at 1 MH/s instead of 50-70 for good (docs/kernels.md, round 5). The copy is compiled with the profiles the
-     * slow runs gathered. The C1 directive matches the copy's name too.
-     *
-     * @throws IllegalStateException when the class cannot be defined again (its bytes unreadable)
-     */
-    public static WorkKernel freshCopy(WorkKernel kernel) {
-        String name = kernel.getClass().getName();
-        int hidden = name.indexOf('/'); // a copy's name is its original's plus "/0x..."
-        String original = hidden < 0 ? name : name.substring(0, hidden);
-        try (InputStream in = VectorKernels.class.getResourceAsStream("/" + original.replace('.', '/') + ".class")) {
-            if (in == null) throw new IllegalStateException("no class file for " + original);
-            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(in.readAllBytes(), true);
-            return (WorkKernel) copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class))
-                    .invoke();
-        } catch (IOException | ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot define " + original + " again", e);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) { // what a constructor's MethodHandle declares
-            throw new IllegalStateException("cannot construct a copy of " + original, e);
-        }
     }
 }
