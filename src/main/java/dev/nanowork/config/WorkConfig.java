@@ -26,7 +26,7 @@ public interface WorkConfig {
 
     /**
      * The highest difficulty {@code work_generate} accepts: 2 x the send threshold. See docs/endpoint.md for
-     * the latency arithmetic (mean 18.5 s and 21 % over the 29 s deadline at 58.1 MH/s, the modelled rate of
+     * the latency arithmetic (mean 19.3 s and 22 % over the 29 s deadline at 55.5 MH/s, the modelled rate of
      * the best plain Lambda from the shipped kernels; set when the modelled rate was 128 MH/s).
      */
     @WithDefault("fffffffc00000000")

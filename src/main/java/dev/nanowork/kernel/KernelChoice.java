@@ -5,7 +5,7 @@ import java.util.Locale;
 
 /**
  * The {@code kernel} setting: {@code auto} (the fastest kernel this JVM runs, measured at start-up), a vector
- * width ({@code vector512}, {@code vector256}, {@code vector128}: the faster of that width's variants, measured),
+ * width ({@code vector512}, {@code vector256}, {@code vector128}: the fastest of that width's variants, measured),
  * or one variant by name ({@code vector512x2}, {@code vector256x2perm}, {@code vector256x1}, ..., {@code scalar},
  * {@code scalarx2}).
  */
@@ -48,7 +48,7 @@ public record KernelChoice(String configName) {
             "scalar",
             "scalarx2");
 
-    /** A width ({@code vector256}): the faster of its variants. */
+    /** A width ({@code vector256}): the fastest of its variants. */
     public boolean isWidth() {
         return configName.matches("vector\\d+");
     }

@@ -142,7 +142,7 @@ public final class KernelSelector {
                     .filter(v -> KernelChoice.bits(v) == choice.bits())
                     .toList();
             if (!variants.isEmpty())
-                return fastest(variants, name + ": the faster of its variants, measured", probe, factory, timer);
+                return fastest(variants, name + ": the fastest of its variants, measured", probe, factory, timer);
         } else if (runnable.contains(name)) {
             return new Selection(factory.apply(name), "configured", probe.c2On(), Optional.empty());
         }
@@ -155,7 +155,7 @@ public final class KernelSelector {
     }
 
     /**
-     * What {@code auto} times: both variants of the widest width. When the widest is 128 bits (ARM NEON's
+     * What {@code auto} times: every variant of the widest width (three at 256 bits). When the widest is 128 bits (ARM NEON's
      * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
      * are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
      */

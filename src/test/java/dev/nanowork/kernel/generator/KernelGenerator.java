@@ -225,15 +225,14 @@ public final class KernelGenerator {
     }
 
     /**
-     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md). One-state vector kernels: round 0 in two
-     * methods (per-root constants), rounds 1 to 10 as a loop with the 16 state words in registers, adding the
-     * schedule's zero words too (round 3, 2026-12-01: 45.8-46.0 MH/s at 512 bits against 36.1-37.7 for a method
-     * per round without them; 24.1 against 22.4 at 256 bits, 11.5 against 10.5 at 128; equal under AVX2), round
-     * 11 trimmed in a method of its own; every method within C1's limit. Two-state kernels at 512 and 256 bits:
-     * the same loop (57-58 MH/s at 512 bits against 55-56 for a method per round; under AVX2 19.5-19.9 against
-     * 17.3-19.1), its method past C1's limit and therefore kept from C1 ({@link #methodName}); with it C2 has the
-     * kernel compiled about 1.1 s after JVM start on one vCPU, against 2.9 s for the 13 round methods. At 128 bits
-     * two states stay a method per round (15.6 MH/s against 14.2-14.4 for the loop).
+     * The shapes shipped, as measured on a Zen 5 (docs/kernels.md, round 5). Vector kernels but vector128x2: the
+     * whole block in one method ({@code loop}): round 0 (per-root constants), rounds 1 to 10 as a loop with the
+     * state words in registers, adding the schedule's zero words too, round 11 trimmed; nothing through memory.
+     * At 512 bits with two states 75 MH/s against 61 for round 0, the loop and round 11 in four methods (round 3),
+     * which were 57-58 against 55-56 for a method per round without zero words. The method is past C1's limit and
+     * kept from C1 ({@link #methodName}). vector256x2perm: rotr 32 as an int-pair permute, faster where the JIT
+     * emits AVX2-only code (21.1-22.0 against 20.2-20.9), slower with AVX-512's rotate (33.9 against 37.0). At 128
+     * bits two states stay a method per two half-rounds (15.8 against 15.0-15.7 in one method).
      */
     static final List<Shape> SHAPES = List.of(
             new Shape(
