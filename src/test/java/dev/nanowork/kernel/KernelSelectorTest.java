@@ -9,6 +9,7 @@ import dev.nanowork.kernel.JvmProbe.Flag;
 import dev.nanowork.kernel.KernelSelector.Selection;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +18,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The selection ladder, on injected probes; and once for real in child JVMs. */
@@ -225,6 +228,20 @@ class KernelSelectorTest {
                         .startsWith("kernel must be one of auto | vector512 | vector256 | vector128 | vector512x2"),
                 e.getMessage());
         for (String variant : KernelChoice.VARIANTS) assertTrue(KernelChoice.NAMES.contains(variant), variant);
+    }
+
+    /** status and benchmark answer the kernel's name: the API document must allow every variant, and only those. */
+    @Test
+    void theApiDocumentListsEveryVariant() throws IOException {
+        String document = Files.readString(Path.of("samples", "openapi.yaml"), StandardCharsets.UTF_8);
+        Matcher enums =
+                Pattern.compile("kernel: \\{type: string, enum: \\[([^]]*)]}").matcher(document);
+        int found = 0;
+        while (enums.find()) {
+            assertEquals(KernelChoice.VARIANTS, List.of(enums.group(1).split(", ")));
+            found++;
+        }
+        assertEquals(2, found, "the status and benchmark answers' kernel");
     }
 
     @Test
