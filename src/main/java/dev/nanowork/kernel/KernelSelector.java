@@ -155,9 +155,10 @@ public final class KernelSelector {
     }
 
     /**
-     * What {@code auto} times: every variant of the widest width (three at 256 bits). When the widest is 128 bits (ARM NEON's
-     * width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there. Narrower widths
-     * are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
+     * What {@code auto} times: every variant of the widest width (three at 256 bits). When the widest is 128 bits
+     * (ARM NEON's width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there.
+     * Narrower widths are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU
+     * each).
      */
     static List<String> candidates(List<String> runnable) {
         int widest = KernelChoice.bits(runnable.get(0));

@@ -22,7 +22,7 @@ public final class VectorKernels {
 
     /**
      * The kernel named {@code name}, e.g. {@code vector512x2}. Before the first one it keeps C1 away from the
-     * two-state loop ({@link C1Exclusion}), logging a WARN line if it could not.
+     * kernels' one method ({@link C1Exclusion}), logging a WARN line if it could not.
      *
      * @throws IllegalArgumentException for a name with no vector kernel
      */
