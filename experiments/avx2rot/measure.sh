@@ -7,7 +7,8 @@
 set -u
 export PATH=/usr/lib/jvm/temurin-25-jdk-amd64/bin:$PATH
 cp="/tmp/avx2rot-classes:target/test-classes:target/classes:$(cat target/bench.classpath)"
-echo '[{match: "dev/nanowork/kernel/vector/*.twoStateLoop", c1: {Exclude: true}}]' > /tmp/avx2rot-c1ex.json
+# (The loop shape's method was twoStateLoop in round 4 and is rounds since round 5: the directive names both.)
+echo '[{match: ["dev/nanowork/kernel/vector/*.twoStateLoop", "dev/nanowork/kernel/vector/*.rounds"], c1: {Exclude: true}}]' > /tmp/avx2rot-c1ex.json
 flag=(); [ "$1" = avx2 ] && flag=(-XX:UseAVX=2)
 j=(java --add-modules=jdk.incubator.vector "${flag[@]}" -XX:+UnlockDiagnosticVMOptions
    -XX:CompilerDirectivesFile=/tmp/avx2rot-c1ex.json -cp "$cp" dev.nanowork.kernel.bench.KernelRate)

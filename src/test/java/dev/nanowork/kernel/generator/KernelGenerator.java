@@ -558,9 +558,8 @@ public final class KernelGenerator {
         if (shape.loop()) {
             // One method: no state word goes through memory between rounds 0, 1-10 and 11 (round 5: 1.25x at 512
             // bits with two states against four methods). Its per-root constants are loaded once and shared by the
-            // states (Writer.ensureLeaf): with a load at each use, C2 compiled the method with the Vector API's
-            // calls left virtual in about one JVM of fifteen (1 MH/s); with shared loads in none of 40+. C1 is
-            // kept from it (ROUNDS).
+            // states (Writer.ensureLeaf: fewer loads, 70-75 MH/s against 66-72 in short runs). Additions are
+            // lanewise(ADD, y) (see expr). C1 is kept from it (ROUNDS).
             methods.add(new int[] {0, lastStep});
         } else {
             if (!scalar) {
