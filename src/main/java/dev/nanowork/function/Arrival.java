@@ -2,8 +2,10 @@ package dev.nanowork.function;
 
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
 
 /**
  * When each request reached this server: stamped by the first route of all, as soon as Vert.x has its headers,
@@ -18,7 +20,8 @@ public class Arrival {
 
     static final String KEY = "nano-work.arrival-nanos";
 
-    void routes(@Observes Router router) {
+    /** Observed first (before HttpRoutes' routes of the same order, such as the body's read), by its priority. */
+    void routes(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) Router router) {
         router.route().order(ORDER).handler(Arrival::stamp);
     }
 

@@ -11,7 +11,6 @@ import dev.nanowork.search.Caller;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
-import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
@@ -56,9 +55,10 @@ public class HttpRoutes {
 
     void routes(@Observes Router router) {
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
+        // Every route's body, in memory only, before Quarkus' body handler (BODY_ORDER) and so before Funqy.
+        router.post().order(BodyReader.ORDER).handler(new BodyReader(RequestLimits.BODY_BYTES));
         router.postWithRegex(DISPATCH_PATHS)
                 .order(NANO_ROUTES_ORDER)
-                .handler(BodyHandler.create().setBodyLimit(RequestLimits.BODY_BYTES))
                 .handler(this::identifyCaller)
                 .blockingHandler(this::dispatch, false);
         router.postWithRegex("/(" + FUNCTION_NAMES + ")")
@@ -116,7 +116,7 @@ public class HttpRoutes {
 
     /** {@code POST /}: the body's text, read once by the RPC. */
     private void dispatch(RoutingContext rc) {
-        String body = rc.body().asString();
+        String body = rc.body().asString(); // BodyReader's bytes; null when there were none
         answer(rc, engine.rpc().handle(body, WorkFunctions.authorization(rc), caller(rc), engine.deadlineNanos(rc)));
     }
 
@@ -127,7 +127,7 @@ public class HttpRoutes {
      */
     private void failure(RoutingContext rc) {
         int status = rc.statusCode();
-        if (status == 413) {
+        if (status == BodyReader.TOO_LARGE) {
             answer(rc, RequestLimits.bodyTooLarge(-1).answer());
         } else if (status == 400) {
             answer(
