@@ -24,4 +24,7 @@ terraform -chdir="$STACK_DIR" apply -input=false "$@"
 echo
 echo "Deployed. The nano RPC URL of each variant (POST any action there, as to a node):"
 stack_output variant_urls | jq -r 'to_entries[] | "  \(.key)\t\(.value)"'
+echo "The keys (never printed here, not in Terraform's state): read them with"
+echo "  wallets:  $(stack_output auth_key_read_command | jq -r 'if . == null then "none: open_endpoint = true" else . end')"
+echo "  operator: $(stack_output operator_key_read_command | jq -r .)"
 echo "Check them: infra/smoke-test.sh    Measure them: infra/collect-rates.sh"

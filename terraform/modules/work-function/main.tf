@@ -28,13 +28,14 @@ locals {
   ]
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
-  # The access key (docs/reliability.md): the function reads the SecureString parameter at start-up through the
-  # AWS Parameters and Secrets Lambda Extension (a layer, one ARN per architecture) on localhost:2773.
-  auth = var.auth_key != null
-
-  # A SecureString is decrypted by SSM with this encryption context (the parameter's ARN), so a grant with it
-  # opens this one parameter's ciphertext and nothing else encrypted under the same KMS key.
-  parameter_region = local.auth ? split(":", var.auth_key.parameter_arn)[3] : null
+  # The keys (docs/reliability.md): the wallets' key (null: an open endpoint) and the operator's, each a
+  # SecureString parameter the function reads at start-up through the AWS Parameters and Secrets Lambda Extension
+  # (a layer, one ARN per architecture) on localhost:2773. auth and operator -> the parameter, when given.
+  auth           = var.auth_key != null
+  key_parameters = { for role, key in { auth = var.auth_key, operator = var.operator_key } : role => key if key != null }
+  keyed          = length(local.key_parameters) > 0
+  # One extension serves both parameters (the module's validations hold both layers to the architecture).
+  layer_arns = distinct([for key in values(local.key_parameters) : key.extension_layer_arn])
 
   # The only SnapStart value; SnapStart snapshots a Firecracker microVM, which managed instances do
   # not use (their environments start when a version is published, so there is no cold start to save).
@@ -75,10 +76,12 @@ resource "aws_iam_role_policy" "logs" {
   })
 }
 
-# The access key: read this one parameter, and decrypt it (with a customer managed key; the AWS managed key
-# aws/ssm lets any principal of the account decrypt through SSM by its key policy).
+# The keys: read these parameters (the wallets' and the operator's), and decrypt them (with a customer managed
+# key; the AWS managed key aws/ssm lets any principal of the account decrypt through SSM by its key policy). A
+# SecureString is decrypted by SSM with the parameter's ARN as encryption context, so each grant opens that one
+# parameter's ciphertext and nothing else encrypted under the same KMS key.
 resource "aws_iam_role_policy" "auth_key" {
-  count = local.auth ? 1 : 0
+  count = local.keyed ? 1 : 0
 
   name = "auth-key"
   role = aws_iam_role.this.id
@@ -86,23 +89,23 @@ resource "aws_iam_role_policy" "auth_key" {
     Version = "2012-10-17"
     Statement = concat(
       [{
-        Sid      = "ReadTheKeyParameter"
+        Sid      = "ReadTheKeyParameters"
         Effect   = "Allow"
         Action   = ["ssm:GetParameter"]
-        Resource = [var.auth_key.parameter_arn]
+        Resource = [for key in values(local.key_parameters) : key.parameter_arn]
       }],
-      var.auth_key.kms_key_arn == null ? [] : [{
-        Sid      = "DecryptTheKeyParameterOnly"
+      [for role, key in local.key_parameters : {
+        Sid      = "Decrypt${title(role)}KeyParameterOnly"
         Effect   = "Allow"
         Action   = ["kms:Decrypt"]
-        Resource = [var.auth_key.kms_key_arn]
+        Resource = [key.kms_key_arn]
         Condition = {
           StringEquals = {
-            "kms:ViaService"                      = "ssm.${local.parameter_region}.amazonaws.com"
-            "kms:EncryptionContext:PARAMETER_ARN" = var.auth_key.parameter_arn
+            "kms:ViaService"                      = "ssm.${split(":", key.parameter_arn)[3]}.amazonaws.com"
+            "kms:EncryptionContext:PARAMETER_ARN" = key.parameter_arn
           }
         }
-      }],
+      } if key.kms_key_arn != null],
     )
   })
 }
@@ -125,7 +128,7 @@ resource "aws_lambda_function" "this" {
   memory_size      = var.memory_mb
   timeout          = var.timeout_seconds
   publish          = true
-  layers           = local.auth ? [var.auth_key.extension_layer_arn] : []
+  layers           = local.layer_arns
 
   # Plain Lambda: reserved concurrency caps simultaneous runs and so the cost per hour. On managed
   # instances the cap is aws_lambda_function_scaling_config below (the EC2 fleet is what is paid).
@@ -146,6 +149,9 @@ resource "aws_lambda_function" "this" {
       NANO_WORK_BENCHMARK_REQUIRES_KEY = tostring(var.benchmark_requires_key)
       }, local.auth ? {
       NANO_WORK_AUTH_KEY_PARAMETER = var.auth_key.parameter_name
+      } : {}, var.operator_key != null ? {
+      # benchmark, status details and cancelling other holders' searches take this key, not a wallet's.
+      NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER = var.operator_key.parameter_name
     } : {})
   }
 

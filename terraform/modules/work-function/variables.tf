@@ -174,6 +174,38 @@ variable "auth_key" {
   }
 }
 
+variable "operator_key" {
+  type = object({
+    parameter_name      = string
+    parameter_arn       = string
+    kms_key_arn         = optional(string)
+    extension_layer_arn = string
+  })
+  description = "The operator's key, distinct from the wallets' (auth_key): an SSM SecureString parameter the function reads at start-up (NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER) through the same extension layer; benchmark, status details and cancelling other holders' searches need it. null: no operator key."
+  default     = null
+
+  validation {
+    condition     = var.operator_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:ssm:[a-z0-9-]+:[0-9]{12}:parameter/[A-Za-z0-9_.\\-/]+$", var.operator_key.parameter_arn)) && endswith(var.operator_key.parameter_arn, ":parameter/${trimprefix(var.operator_key.parameter_name, "/")}"), false)
+    error_message = "operator_key.parameter_arn must be the SSM parameter ARN of operator_key.parameter_name (arn:aws:ssm:REGION:ACCOUNT:parameter/NAME)."
+  }
+
+  validation {
+    condition     = var.operator_key == null || try(var.operator_key.kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", var.operator_key.kms_key_arn)), false)
+    error_message = "operator_key.kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID)."
+  }
+
+  validation {
+    condition     = var.operator_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension(-Arm64)?:[0-9]+$", var.operator_key.extension_layer_arn)) && (endswith(split(":", var.operator_key.extension_layer_arn)[6], "-Arm64") == (var.architecture == "arm64")), false)
+    error_message = "operator_key.extension_layer_arn must be a version of AWS-Parameters-and-Secrets-Lambda-Extension for x86_64, or of AWS-Parameters-and-Secrets-Lambda-Extension-Arm64 for arm64 (the function's architecture)."
+  }
+
+  # One extension on the function serves both parameters.
+  validation {
+    condition     = var.operator_key == null || var.auth_key == null || try(var.operator_key.extension_layer_arn == var.auth_key.extension_layer_arn, false)
+    error_message = "operator_key and auth_key must name the same extension layer."
+  }
+}
+
 variable "cors_origins" {
   type        = list(string)
   description = "Origins browsers may call from, passed to the application as NANO_WORK_CORS_ORIGINS (comma separated); [\"*\"] allows any."

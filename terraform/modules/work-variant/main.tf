@@ -52,6 +52,7 @@ module "generate" {
   tags               = var.tags
 
   auth_key               = var.auth_key
+  operator_key           = var.operator_key
   cors_origins           = var.cors_origins
   benchmark_requires_key = var.benchmark_requires_key
 
@@ -83,6 +84,7 @@ module "validate" {
 
   # Every route needs the key, work_validate included.
   auth_key               = var.auth_key
+  operator_key           = var.operator_key
   cors_origins           = var.cors_origins
   benchmark_requires_key = var.benchmark_requires_key
 }

@@ -159,6 +159,22 @@ variable "auth_key" {
   }
 }
 
+variable "operator_key" {
+  type = object({
+    parameter_name      = string
+    parameter_arn       = string
+    kms_key_arn         = optional(string)
+    extension_layer_arn = string
+  })
+  description = "The operator's key both functions read at start-up (benchmark, status details, cancelling others' searches): SSM SecureString parameter name and ARN, its customer managed KMS key (null: aws/ssm), and the extension layer of this variant's architecture. null: none."
+  default     = null
+
+  validation {
+    condition     = var.operator_key == null || try(length(var.operator_key.parameter_name) > 0 && length(var.operator_key.extension_layer_arn) > 0, false)
+    error_message = "operator_key needs parameter_name and extension_layer_arn (the work-function module validates each)."
+  }
+}
+
 variable "cors_origins" {
   type        = list(string)
   description = "Origins browsers may call from, passed to both functions as NANO_WORK_CORS_ORIGINS (the same list API Gateway answers preflights with)."

@@ -1,28 +1,82 @@
-# The access key (docs/reliability.md, "Optional credential"): every function reads one SSM SecureString
-# parameter at start-up through the AWS Parameters and Secrets Lambda Extension, a layer whose ARN depends on
-# the region and the architecture. The stack does not create the parameter: a value Terraform manages (even a
-# placeholder under ignore_changes) is read back into the state on every refresh, and the key would then sit in
-# every copy of the state. Create it once, before the apply:
-#   aws ssm put-parameter --name /nano-work/auth-key --type SecureString --value "$(openssl rand -hex 32)"
+# The keys (docs/reliability.md, "Keys"): every function reads two SSM SecureString parameters at start-up through
+# the AWS Parameters and Secrets Lambda Extension, a layer whose ARN depends on the region and the architecture:
+# the wallets' key (every request needs it, unless open_endpoint) and the operator's key (benchmark, status
+# details, cancelling other holders' searches). Either may name an existing parameter; by default the stack
+# creates both with a random value.
+#
+# The value is written through value_wo, a write-only argument: Terraform sends it to SSM when the parameter is
+# created (or key_versions raises its version) and keeps it neither in the plan nor in the state (a value
+# Terraform manages through `value`, even a placeholder under ignore_changes, is read back into the state on every
+# refresh). It is SHA-256 of two uuid()s: 244 random bits from the operating system's CSPRNG (go-uuid reads
+# crypto/rand), 64 hex digits. uuid() is unknown at plan and new at every apply, which write-only arguments
+# ignore unless the version changes. Not ephemeral aws_secretsmanager_random_password: terraform test (1.11) cannot
+# mock ephemeral resources, and the offline provider stand-in does not mark value_wo write-only.
 
 data "aws_caller_identity" "current" {}
 
 data "aws_partition" "current" {}
 
 locals {
-  auth_key_parameter_arn = var.auth_key_parameter_name == null ? null : format(
-    "arn:%s:ssm:%s:%s:parameter/%s",
-    data.aws_partition.current.partition, var.region, data.aws_caller_identity.current.account_id,
-    trimprefix(var.auth_key_parameter_name, "/"),
+  parameter_arn_prefix = "arn:${data.aws_partition.current.partition}:ssm:${var.region}:${data.aws_caller_identity.current.account_id}:parameter/"
+
+  # What the stack creates: the wallets' key unless one is given or the endpoint is open; the operator's unless given.
+  created_keys = merge(
+    !var.open_endpoint && var.auth_key_parameter_name == null ? {
+      auth = { name = "/${var.name_prefix}/auth-key", version = var.key_versions.auth, what = "wallets' key" }
+    } : {},
+    var.operator_key_parameter_name == null ? {
+      operator = { name = "/${var.name_prefix}/operator-key", version = var.key_versions.operator, what = "operator's key" }
+    } : {},
   )
 
-  # Architecture -> what the work-function module needs to read the key (null: open).
+  # Names through the created resources, so that each function is published (SnapStart runs its start-up, which
+  # reads the keys) only after its parameters exist.
+  auth_key_parameter_name = var.open_endpoint ? null : (
+    contains(keys(local.created_keys), "auth") ? aws_ssm_parameter.key["auth"].name : var.auth_key_parameter_name
+  )
+  operator_key_parameter_name = contains(keys(local.created_keys), "operator") ? aws_ssm_parameter.key["operator"].name : var.operator_key_parameter_name
+
+  auth_key_parameter_arn     = local.auth_key_parameter_name == null ? null : "${local.parameter_arn_prefix}${trimprefix(local.auth_key_parameter_name, "/")}"
+  operator_key_parameter_arn = "${local.parameter_arn_prefix}${trimprefix(local.operator_key_parameter_name, "/")}"
+
+  # Architecture -> what the work-function module needs to read each key (auth null: open).
   auth_keys = {
-    for architecture in ["x86_64", "arm64"] : architecture => var.auth_key_parameter_name == null ? null : {
-      parameter_name      = var.auth_key_parameter_name
+    for architecture in ["x86_64", "arm64"] : architecture => var.open_endpoint ? null : {
+      parameter_name      = local.auth_key_parameter_name
       parameter_arn       = local.auth_key_parameter_arn
       kms_key_arn         = var.auth_key_kms_key_arn
       extension_layer_arn = var.parameters_secrets_extension_layer_arns[architecture]
     }
+  }
+  operator_keys = {
+    for architecture in ["x86_64", "arm64"] : architecture => {
+      parameter_name      = local.operator_key_parameter_name
+      parameter_arn       = local.operator_key_parameter_arn
+      kms_key_arn         = var.auth_key_kms_key_arn
+      extension_layer_arn = var.parameters_secrets_extension_layer_arns[architecture]
+    }
+  }
+
+  # How the operator reads a key (the command, never the value).
+  read_key_command = "aws ssm get-parameter --region ${var.region} --with-decryption --query Parameter.Value --output text --name"
+}
+
+resource "aws_ssm_parameter" "key" {
+  for_each = local.created_keys
+
+  name        = each.value.name
+  description = "nano-work-function: the ${each.value.what} (generated by Terraform, written once, never in its state)"
+  type        = "SecureString"
+  key_id      = var.auth_key_kms_key_arn
+  # Write-only: see the top of this file.
+  value_wo         = sha256("${uuid()}${uuid()}")
+  value_wo_version = each.value.version
+}
+
+# An open endpoint is the operator's explicit choice, and the plan says what it means every time.
+check "endpoint_is_locked" {
+  assert {
+    condition     = !var.open_endpoint
+    error_message = "open_endpoint = true: anyone who finds the URL can run searches on this account's Lambda bill, and strangers share the throttles with every wallet. Remove open_endpoint to lock it with a generated key."
   }
 }

@@ -77,6 +77,7 @@ module "managed_variant" {
   extra_jvm_options = var.extra_jvm_options
 
   auth_key               = local.auth_keys[each.value.architecture]
+  operator_key           = local.operator_keys[each.value.architecture]
   cors_origins           = var.cors_allow_origins
   benchmark_requires_key = var.benchmark_requires_key
 

@@ -57,6 +57,21 @@ output "spend_topic_arn" {
 }
 
 output "auth_key_parameter_arn" {
-  description = "ARN of the SSM parameter every function reads its key from; null when the endpoint is open."
+  description = "ARN of the SSM parameter holding the wallets' key, which every function reads; null when the endpoint is open (open_endpoint)."
   value       = local.auth_key_parameter_arn
+}
+
+output "auth_key_read_command" {
+  description = "The command that prints the wallets' key (give it to the wallets: Authorization: Bearer KEY); null when the endpoint is open. The key itself is in no output and not in the state."
+  value       = local.auth_key_parameter_name == null ? null : "${local.read_key_command} ${local.auth_key_parameter_name}"
+}
+
+output "operator_key_parameter_arn" {
+  description = "ARN of the SSM parameter holding the operator's key (benchmark, status details, cancelling other holders' searches)."
+  value       = local.operator_key_parameter_arn
+}
+
+output "operator_key_read_command" {
+  description = "The command that prints the operator's key (keep it to yourself; wallets get the other one)."
+  value       = "${local.read_key_command} ${local.operator_key_parameter_name}"
 }

@@ -199,36 +199,77 @@ variable "cors_allow_origins" {
   }
 }
 
+variable "open_endpoint" {
+  type        = bool
+  description = "true: no wallet key, anyone may call the endpoint (a plan-time check warns). false (default): every request needs the wallets' key, auth_key_parameter_name or, without it, one the stack generates."
+  default     = false
+
+  validation {
+    condition     = var.open_endpoint != null
+    error_message = "open_endpoint must be true or false."
+  }
+}
+
 variable "auth_key_parameter_name" {
   type        = string
-  description = "Name of an SSM SecureString parameter holding the access key (e.g. /nano-work/auth-key), created beforehand in var.region: every function reads it at start-up (NANO_WORK_AUTH_KEY_PARAMETER) and is allowed ssm:GetParameter on it alone. null: no key, the endpoint is open to anyone."
+  description = "Name of an existing SSM SecureString parameter in var.region holding the wallets' key (e.g. /nano-work/auth-key). null (default): the stack creates /NAME_PREFIX/auth-key with a random 64-hex-digit value, written once (write-only, never in the state) and read with the command in auth_key_read_command. Every function reads it at start-up (NANO_WORK_AUTH_KEY_PARAMETER) and may ssm:GetParameter it alone."
   default     = null
 
   validation {
     condition     = var.auth_key_parameter_name == null || can(regex("^/?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$", coalesce(var.auth_key_parameter_name, "x")))
     error_message = "auth_key_parameter_name must be null or an SSM parameter name such as /nano-work/auth-key."
   }
+
+  validation {
+    condition     = !(var.open_endpoint && var.auth_key_parameter_name != null)
+    error_message = "open_endpoint = true takes no auth_key_parameter_name: an open endpoint has no wallet key."
+  }
+}
+
+variable "operator_key_parameter_name" {
+  type        = string
+  description = "Name of an existing SSM SecureString parameter holding the operator's key, distinct from the wallets' (benchmark, status details and cancelling other holders' searches need it). null (default): the stack creates /NAME_PREFIX/operator-key the same way as the wallets' key (operator_key_read_command)."
+  default     = null
+
+  validation {
+    condition     = var.operator_key_parameter_name == null || can(regex("^/?[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)*$", coalesce(var.operator_key_parameter_name, "x")))
+    error_message = "operator_key_parameter_name must be null or an SSM parameter name such as /nano-work/operator-key."
+  }
+
+  validation {
+    condition     = var.operator_key_parameter_name == null || trimprefix(coalesce(var.operator_key_parameter_name, "x"), "/") != trimprefix(coalesce(var.auth_key_parameter_name, "/${var.name_prefix}/auth-key"), "/")
+    error_message = "operator_key_parameter_name must differ from the wallets' key parameter: the operator's key is a separate secret."
+  }
+}
+
+variable "key_versions" {
+  type = object({
+    auth     = optional(number, 1)
+    operator = optional(number, 1)
+  })
+  description = "Versions of the keys the stack generates (value_wo_version of each parameter): raise one to write a new random value into its parameter (the functions read it when a new version is published: infra/deploy.sh)."
+  default     = {}
+
+  validation {
+    condition     = alltrue([for v in [var.key_versions.auth, var.key_versions.operator] : v >= 1 && floor(v) == v])
+    error_message = "key_versions.auth and key_versions.operator must be whole numbers of at least 1."
+  }
 }
 
 variable "auth_key_kms_key_arn" {
   type        = string
-  description = "ARN of the customer managed KMS key that encrypts the key parameter (kms:Decrypt is granted on it, only through SSM and for that parameter). null: the AWS managed key aws/ssm, whose key policy needs no grant."
+  description = "ARN of the customer managed KMS key that encrypts the key parameters (the stack's own ones are created with it; kms:Decrypt is granted on it, only through SSM and for those parameters). null: the AWS managed key aws/ssm, whose key policy needs no grant."
   default     = null
 
   validation {
     condition     = var.auth_key_kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", coalesce(var.auth_key_kms_key_arn, "x")))
     error_message = "auth_key_kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID, not an alias)."
   }
-
-  validation {
-    condition     = var.auth_key_kms_key_arn == null || var.auth_key_parameter_name != null
-    error_message = "auth_key_kms_key_arn needs auth_key_parameter_name."
-  }
 }
 
 variable "parameters_secrets_extension_layer_arns" {
   type        = map(string)
-  description = "Architecture -> ARN of the AWS Parameters and Secrets Lambda Extension layer in var.region (used with auth_key_parameter_name). The defaults are us-east-1's version 11; other regions, and newer versions, are listed in the Systems Manager user guide (\"Using Parameter Store parameters in AWS Lambda functions\")."
+  description = "Architecture -> ARN of the AWS Parameters and Secrets Lambda Extension layer in var.region (every function reads its keys through it). The defaults are us-east-1's version 11; other regions, and newer versions, are listed in the Systems Manager user guide (\"Using Parameter Store parameters in AWS Lambda functions\")."
   default = {
     x86_64 = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
     arm64  = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
@@ -239,15 +280,16 @@ variable "parameters_secrets_extension_layer_arns" {
     error_message = "parameters_secrets_extension_layer_arns needs exactly x86_64 and arm64 entries."
   }
 
+  # Always used: the operator's key is read on every deployment, open or not.
   validation {
-    condition     = var.auth_key_parameter_name == null || alltrue([for arn in values(var.parameters_secrets_extension_layer_arns) : try(split(":", arn)[3] == var.region, false)])
+    condition     = alltrue([for arn in values(var.parameters_secrets_extension_layer_arns) : try(split(":", arn)[3] == var.region, false)])
     error_message = "the Parameters and Secrets extension layers must be those of var.region (a layer is regional): set parameters_secrets_extension_layer_arns for it."
   }
 }
 
 variable "benchmark_requires_key" {
   type        = bool
-  description = "Refuse the benchmark action without a valid key (NANO_WORK_BENCHMARK_REQUIRES_KEY on every function): a benchmark keeps every search thread of a generate slot busy for its whole duration. Without auth_key_parameter_name nobody may run it."
+  description = "Refuse the benchmark action without a valid key (NANO_WORK_BENCHMARK_REQUIRES_KEY on every function): a benchmark keeps every search thread of a generate slot busy for its whole duration. With the operator key deployed, benchmark takes that key."
   default     = true
 
   validation {

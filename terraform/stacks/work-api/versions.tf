@@ -1,6 +1,7 @@
 terraform {
-  # 1.9: variable validations may refer to other variables.
-  required_version = ">= 1.9.0"
+  # 1.9: variable validations may refer to other variables; 1.11: write-only arguments (the keys' value_wo, which
+  # an older Terraform would store in the state).
+  required_version = ">= 1.11.0"
 
   required_providers {
     aws = {

@@ -44,7 +44,7 @@ run "plain_lambda" {
     error_message = "the alias points at the published version"
   }
   assert {
-    condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_KEY_PARAMETER")
+    condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_KEY_PARAMETER") && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
     error_message = "no key: no extension layer, no SSM grant, no parameter name"
   }
   assert {
@@ -87,7 +87,7 @@ run "key_on_x86_64" {
   }
   assert {
     condition = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement == [{
-      Sid      = "ReadTheKeyParameter"
+      Sid      = "ReadTheKeyParameters"
       Effect   = "Allow"
       Action   = ["ssm:GetParameter"]
       Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"]
@@ -124,6 +124,81 @@ run "key_on_arm64_with_a_customer_managed_key" {
     }
     error_message = "decrypt only through SSM, only this parameter: ${aws_iam_role_policy.auth_key[0].policy}"
   }
+}
+
+run "wallet_and_operator_keys" {
+  command = apply
+
+  variables {
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+    operator_key = {
+      parameter_name      = "/nano-work/operator-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+      kms_key_arn         = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key" && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key"
+    error_message = "both parameter names reach the application: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+  assert {
+    condition     = aws_lambda_function.this.layers == tolist(["arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"])
+    error_message = "one extension layer reads both: ${jsonencode(aws_lambda_function.this.layers)}"
+  }
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Action == ["ssm:GetParameter"]
+    error_message = "ssm:GetParameter on both parameters, nothing else: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+  assert {
+    condition     = length(jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement) == 2 && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Condition.StringEquals["kms:EncryptionContext:PARAMETER_ARN"] == "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+    error_message = "kms:Decrypt for the operator's parameter only (the wallets' is under aws/ssm): ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+}
+
+run "an_operator_key_alone" {
+  command = apply
+
+  variables {
+    operator_key = {
+      parameter_name      = "/nano-work/operator-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+  }
+
+  assert {
+    condition     = !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_KEY_PARAMETER") && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key"
+    error_message = "an open endpoint keeps the operator's key"
+  }
+  assert {
+    condition     = length(aws_lambda_function.this.layers) == 1 && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"]
+    error_message = "the layer and the grant for the operator's parameter: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+}
+
+run "an_operator_key_on_another_layer_is_refused" {
+  command = plan
+
+  variables {
+    auth_key = {
+      parameter_name      = "/nano-work/auth-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+    }
+    operator_key = {
+      parameter_name      = "/nano-work/operator-key"
+      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:12"
+    }
+  }
+
+  expect_failures = [var.operator_key]
 }
 
 run "an_x86_64_layer_on_arm64_is_refused" {

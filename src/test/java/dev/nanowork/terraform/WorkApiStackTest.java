@@ -191,7 +191,10 @@ class WorkApiStackTest {
         assertText("${var.cors_origins}", variant.module("validate").get("cors_origins"), "validate function origins");
     }
 
-    /** Every function of every variant reads the one key parameter, through the layer of its own architecture. */
+    /**
+     * Every function of every variant reads the wallets' and the operator's key parameters, through the layer of its
+     * own architecture; the stack generates both unless given, and never keeps a value.
+     */
     @Test
     void theKeyReachesEveryFunctionWithItsArchitecturesLayer() {
         for (String call : new String[] {"variant", "managed_variant"}) {
@@ -232,13 +235,39 @@ class WorkApiStackTest {
                         .matches(
                                 "arn:aws:lambda:us-east-1:\\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\\d+"),
                 "arm64 layer " + layers);
+        assertFalse(stack.variable("open_endpoint").get("default").asBoolean(), "locked by default");
         assertTrue(
                 stack.variable("auth_key_parameter_name").get("default").isNull(),
-                "no key by default (the stack does not create the secret)");
+                "no key given by default: the stack generates one");
+        for (String call : new String[] {"variant", "managed_variant"}) {
+            assertText(
+                    "${local.operator_keys[each.value.architecture]}",
+                    stack.module(call).get("operator_key"),
+                    call + " operator_key");
+        }
+        for (String function : new String[] {"generate", "validate"}) {
+            assertText("${var.operator_key}", variant.module(function).get("operator_key"), function + " operator_key");
+        }
+        // A generated key is written through the write-only value_wo: never `value` (read back into the state on
+        // every refresh) and never a data source (whose result is stored in the state).
+        assertEquals(Set.of("key"), stack.resources("aws_ssm_parameter").keySet(), "one resource for both keys");
+        JsonNode parameter = stack.resource("aws_ssm_parameter", "key");
+        assertText("SecureString", parameter.get("type"), "encrypted");
+        assertFalse(
+                parameter.has("value") || parameter.has("insecure_value"), "no value Terraform keeps: " + parameter);
         assertTrue(
-                stack.resources("aws_ssm_parameter").isEmpty()
-                        && stack.data("aws_ssm_parameter").isEmpty(),
-                "the key's value never passes through Terraform (it would be stored in the state)");
+                parameter.path("value_wo").asText().contains("uuid()") && parameter.has("value_wo_version"),
+                "a random value, written once per version: " + parameter);
+        assertTrue(
+                stack.data("aws_ssm_parameter").isEmpty()
+                        && stack.data("aws_secretsmanager_random_password").isEmpty(),
+                "the key's value never passes through a data source (stored in the state)");
+        assertTrue(
+                stack.outputs().keySet().stream()
+                        .filter(name -> name.contains("key"))
+                        .allMatch(name -> name.endsWith("_parameter_arn") || name.endsWith("_read_command")),
+                "outputs name the parameters and how to read them, never a key: "
+                        + stack.outputs().keySet());
     }
 
     /** WAF does not attach to HTTP APIs: CloudFront in front, with a web ACL of scope CLOUDFRONT in us-east-1. */

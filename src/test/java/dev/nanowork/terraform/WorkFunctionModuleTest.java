@@ -141,7 +141,8 @@ class WorkFunctionModuleTest {
                         "NANO_WORK_DEADLINE",
                         "NANO_WORK_CORS_ORIGINS",
                         "NANO_WORK_BENCHMARK_REQUIRES_KEY",
-                        "NANO_WORK_AUTH_KEY_PARAMETER"),
+                        "NANO_WORK_AUTH_KEY_PARAMETER",
+                        "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
                 variables.keySet());
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
         // to NANO_WORK_MAX_DIFFICULTY, nano-work.auth.key-parameter to NANO_WORK_AUTH_KEY_PARAMETER), so a renamed
@@ -154,6 +155,10 @@ class WorkFunctionModuleTest {
                 "nested settings are named: " + applicationKeys);
         variables.keySet().stream()
                 .filter(n -> n.startsWith("NANO_WORK_"))
+                // The operator's key parameter is the Java side of issue 20 (branch safe): checked once it is a
+                // setting, not before (this branch carries only the Terraform side).
+                .filter(n -> !n.equals("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
+                        || applicationKeys.stream().anyMatch(k -> k.startsWith("NANO_WORK_AUTH_OPERATOR")))
                 .forEach(n -> assertTrue(
                         applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
         assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
@@ -177,38 +182,53 @@ class WorkFunctionModuleTest {
                 "deployed, benchmark is an operator action by default");
     }
 
-    /** The key: a SecureString read through the Parameters and Secrets extension, IAM on that one parameter. */
+    /**
+     * The keys (the wallets' and the operator's): SecureStrings read through the Parameters and Secrets extension,
+     * IAM on those parameters only.
+     */
     @Test
-    void theKeyIsReadThroughTheExtensionWithIamOnItsParameterOnly() {
+    void theKeysAreReadThroughTheExtensionWithIamOnTheirParametersOnly() {
         assertEquals(
                 "var.auth_key.parameter_name",
                 environment().get("NANO_WORK_AUTH_KEY_PARAMETER"),
                 "the parameter's name, never the key");
-        assertText(
-                "${local.auth ? [var.auth_key.extension_layer_arn] : []}",
-                function.get("layers"),
-                "the extension layer with a key only");
-        assertText("${var.auth_key != null}", module.local("auth"), "a key is configured");
-        assertTrue(
-                validations(module.variable("auth_key")).stream()
-                        .anyMatch(c ->
-                                c.contains("Lambda-Extension(-Arm64)?") && c.contains("var.architecture == \"arm64\"")),
-                "the layer must match the architecture (x86_64 and arm64 layers differ)");
+        assertEquals(
+                "var.operator_key.parameter_name",
+                environment().get("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
+                "the operator's parameter's name, never the key");
+        assertText("${local.layer_arns}", function.get("layers"), "the extension layer with a key only");
+        assertEquals(
+                "distinct([for key in values(local.key_parameters) : key.extension_layer_arn])",
+                expression(module.local("layer_arns")),
+                "one layer for the keys given");
+        assertText("${var.auth_key != null}", module.local("auth"), "a wallets' key is configured");
+        for (String variable : new String[] {"auth_key", "operator_key"}) {
+            assertTrue(
+                    validations(module.variable(variable)).stream()
+                            .anyMatch(c -> c.contains("Lambda-Extension(-Arm64)?")
+                                    && c.contains("var.architecture == \"arm64\"")),
+                    variable + ": the layer must match the architecture (x86_64 and arm64 layers differ)");
+        }
 
         JsonNode grant = module.resource("aws_iam_role_policy", "auth_key");
-        assertText("${local.auth ? 1 : 0}", grant.get("count"), "a grant only with a key");
+        assertText("${local.keyed ? 1 : 0}", grant.get("count"), "a grant only with a key");
+        String keys = expression(module.local("key_parameters"));
+        assertTrue(
+                keys != null && keys.contains("auth = var.auth_key") && keys.contains("operator = var.operator_key"),
+                "the grant covers both keys: " + keys);
         // The raw text: the policy interpolates the region into kms:ViaService.
         String policy = grant.get("policy").asText();
         assertTrue(policy.startsWith("${jsonencode("), "auth_key policy is a jsonencode() expression: " + policy);
         assertTrue(
-                policy.contains("[\"ssm:GetParameter\"]") && policy.contains("[var.auth_key.parameter_arn]"),
-                "ssm:GetParameter on the parameter's ARN: " + policy);
+                policy.contains("[\"ssm:GetParameter\"]")
+                        && policy.contains("[for key in values(local.key_parameters) : key.parameter_arn]"),
+                "ssm:GetParameter on the parameters' ARNs: " + policy);
         assertTrue(
                 policy.contains("\"kms:Decrypt\"")
-                        && policy.contains("[var.auth_key.kms_key_arn]")
+                        && policy.contains("[key.kms_key_arn]")
                         && policy.contains("\"kms:ViaService\"")
-                        && policy.contains("\"kms:EncryptionContext:PARAMETER_ARN\" = var.auth_key.parameter_arn"),
-                "kms:Decrypt on the key, through SSM, for this parameter: " + policy);
+                        && policy.contains("\"kms:EncryptionContext:PARAMETER_ARN\" = key.parameter_arn"),
+                "kms:Decrypt on the key, through SSM, for that parameter: " + policy);
         assertFalse(
                 policy.contains("\"*\"") || policy.contains("GetParameters") || policy.contains("GetParametersByPath"),
                 "no wildcard, no other SSM action: " + policy);
