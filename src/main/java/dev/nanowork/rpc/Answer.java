@@ -2,6 +2,7 @@ package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.annotation.JsonNaming;
 import dev.nanowork.work.Difficulty;
@@ -26,15 +27,25 @@ public sealed interface Answer {
     record Validation(String valid, String validAll, String validReceive, String difficulty, String multiplier)
             implements Answer {}
 
-    /** {@code work_generate}: the work found for {@code hash}. */
-    record Generated(String hash, String work, String difficulty, String multiplier) implements Answer {}
+    /**
+     * {@code work_generate}: the work found for {@code hash}. {@code difficulty_reason}, a field nano_node does not
+     * send, comes only when the difficulty searched was taken from a {@code block} the ledger would have to
+     * classify, and says why it is the send difficulty (dev.nanowork.block.BlockDifficulty).
+     */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Generated(String hash, String work, String difficulty, String multiplier, String difficultyReason)
+            implements Answer {}
 
     /** {@code work_cancel}: always {@code {"success": ""}}, as nano_node. */
     record Success(String success) implements Answer {
         public static final Success EMPTY = new Success("");
     }
 
-    /** The status action: what runs on which CPU, what is served, and the queue now. */
+    /**
+     * The status action: what runs on which CPU, what is served, and the queue now; {@code generating} and {@code
+     * queue_size} are nano-work-server's names for {@code searching} and {@code queued}.
+     */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Status(
             String version,
@@ -53,11 +64,14 @@ public sealed interface Answer {
             String cpuFeatures,
             String useAvx,
             String maxVectorSize,
-            String preferredVectorBits)
+            String preferredVectorBits,
+            String generating,
+            String queueSize)
             implements Answer {}
 
     /** {@code benchmark}: the rate measured, and the machine and JVM it was measured on. */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     record Benchmark(
             String kernel,
             String lanes,
@@ -74,8 +88,15 @@ public sealed interface Answer {
             String cpuFeatures,
             String useAvx,
             String maxVectorSize,
-            String preferredVectorBits)
+            String preferredVectorBits,
+            @JsonUnwrapped Works works)
             implements Answer {}
+
+    /**
+     * nano-work-server's benchmark answer, in a {@code count} benchmark: the difficulty, the works found, their
+     * total and average time in milliseconds.
+     */
+    record Works(String difficulty, String multiplier, String count, String duration, String average) {}
 
     /** nano_node's boolean: {@code "1"} or {@code "0"}. */
     static String bit(boolean b) {

@@ -9,14 +9,19 @@ import dev.nanowork.work.Root;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * {@code benchmark}: searches a random root for a threshold no value reaches, for {@code duration} seconds
- * (never past the request's deadline), alone in the queue, and answers the rate with the machine it ran on.
+ * (never past the request's deadline), alone in the queue, and answers the rate with the machine it ran on. With
+ * nano-work-server's {@code count} it finds that many works instead (at {@code difficulty} or {@code multiplier},
+ * default the base) and also answers nano-work-server's fields.
  */
 final class BenchmarkHandler implements ActionHandler {
     /** A threshold no value reaches in practice (probability 2^-64 per attempt): a benchmark runs to its deadline. */
     static final Difficulty UNREACHABLE = new Difficulty(-1L);
+    /** The most works a {@code count} benchmark asks for; its duration bounds it first at any real difficulty. */
+    static final long MAX_COUNT = 1_000_000;
 
     private final WorkQueue queue;
     private final WorkRpc.Settings settings;
@@ -31,27 +36,66 @@ final class BenchmarkHandler implements ActionHandler {
 
     @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
-        Duration duration = request.text("duration", RpcError.BAD_DURATION)
-                .map(this::duration)
-                .orElse(settings.benchmarkDuration());
+        Optional<Duration> asked =
+                request.text("duration", RpcError.BAD_DURATION).map(this::duration);
+        Optional<Long> count = request.text("count", RpcError.BAD_COUNT).map(BenchmarkHandler::count);
+        // With a count (nano-work-server's benchmark) the run lasts until the works are found, at most max-duration.
+        Duration duration =
+                asked.orElse(count.isPresent() ? settings.benchmarkMaxDuration() : settings.benchmarkDuration());
         long until = System.nanoTime() + duration.toNanos();
         if (deadlineNanos - until < 0) until = deadlineNanos; // on Lambda, never past the invocation
+        if (count.isPresent()) return works(count.get(), request.difficulty().orElse(Difficulty.BASE), until);
+        SearchResult result = search(UNREACHABLE, until);
+        return answer(result.elapsedNanos(), result.attempts(), null);
+    }
+
+    /**
+     * nano-work-server's benchmark: {@code count} works at {@code difficulty}, for random roots, one after another;
+     * it answers how many were found before {@code until} (all of them unless the run reached its duration).
+     */
+    private Answer works(long count, Difficulty difficulty, long until) {
+        long start = System.nanoTime();
+        long attempts = 0;
+        long found = 0;
+        while (found < count) {
+            SearchResult result = search(difficulty, until);
+            attempts += result.attempts();
+            if (!(result instanceof SearchResult.Found)) break;
+            found++;
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        return answer(
+                System.nanoTime() - start,
+                attempts,
+                new Answer.Works(
+                        difficulty.toString(),
+                        Difficulty.formatMultiplier(difficulty.multiplier()),
+                        Long.toString(found),
+                        Long.toString(millis),
+                        Long.toString(found == 0 ? millis : millis / found)));
+    }
+
+    /** One search of a random root, alone in the queue; a stopped one is a failure. */
+    private SearchResult search(Difficulty difficulty, long until) {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
-        long end = until;
-        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), UNREACHABLE, end));
+        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), difficulty, until));
         if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed) {
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
         }
+        return result;
+    }
+
+    private Answer answer(long elapsedNanos, long attempts, Answer.Works works) {
         WorkKernel kernel = queue.search().kernel();
         return new Answer.Benchmark(
                 kernel.name(),
                 Integer.toString(kernel.lanes()),
                 Integer.toString(kernel.states()),
                 Integer.toString(queue.search().threads()),
-                String.format(Locale.ROOT, "%.3f", result.elapsedNanos() / 1e9),
-                Long.toString(result.attempts()),
-                String.format(Locale.ROOT, "%.2f", result.megahashesPerSecond()),
+                String.format(Locale.ROOT, "%.3f", elapsedNanos / 1e9),
+                Long.toString(attempts),
+                String.format(Locale.ROOT, "%.2f", elapsedNanos == 0 ? 0 : attempts * 1e3 / elapsedNanos),
                 host.cpu().model(),
                 host.cpuFlags(),
                 Integer.toString(host.availableProcessors()),
@@ -60,7 +104,19 @@ final class BenchmarkHandler implements ActionHandler {
                 host.cpu().featureList(),
                 host.cpu().useAvx(),
                 host.cpu().maxVectorSize(),
-                Integer.toString(host.cpu().preferredBits()));
+                Integer.toString(host.cpu().preferredBits()),
+                works);
+    }
+
+    /** nano-work-server's {@code count}: a positive whole number, here at most {@link #MAX_COUNT}. */
+    private static long count(String text) {
+        long n = text.matches("[0-9]{1,7}") ? Long.parseLong(text) : 0;
+        if (n < 1 || n > MAX_COUNT) {
+            throw new RpcError(
+                    RpcError.BAD_COUNT,
+                    "count is the works to find, 1 to " + MAX_COUNT + ", was " + RpcError.describe(text));
+        }
+        return n;
     }
 
     /** A benchmark {@code duration} in seconds, positive and at most the configured cap. */

@@ -10,9 +10,10 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * {@code work_generate}: checks the difficulty against this endpoint's limits, queues the search and
- * answers the work found, or why there is none. {@code use_peers}, {@code account}, {@code block} and
- * {@code json_block} are accepted and change nothing: there are no peers here.
+ * {@code work_generate}: reads what to search for ({@link GenerateTarget}: the fields in nano_node's order,
+ * the difficulty within this endpoint's limits, a {@code block}'s own difficulty), queues the search and
+ * answers the work found, or why there is none. {@code use_peers} is accepted and changes nothing: there are
+ * no peers here.
  */
 final class GenerateHandler implements ActionHandler {
     private static final Logger LOG = Logger.getLogger(GenerateHandler.class.getName());
@@ -29,15 +30,9 @@ final class GenerateHandler implements ActionHandler {
 
     @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
-        Root root = request.hash();
-        Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
-        request.checkVersion();
-        if (difficulty.compareTo(min) < 0 || difficulty.compareTo(max) > 0) {
-            throw new RpcError(
-                    RpcError.DIFFICULTY_LIMIT,
-                    "this endpoint generates from " + described(min) + " to " + described(max) + "; " + difficulty
-                            + " was asked");
-        }
+        GenerateTarget target = GenerateTarget.of(request, min, max);
+        Root root = target.root();
+        Difficulty difficulty = target.difficulty();
         SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller));
         return switch (result) {
             case SearchResult.Found f ->
@@ -45,7 +40,8 @@ final class GenerateHandler implements ActionHandler {
                         root.toString(),
                         f.work().toString(),
                         Answer.difficulty(f.value()),
-                        Answer.multiplier(f.value()));
+                        Answer.multiplier(f.value()),
+                        target.reason());
             case SearchResult.Cancelled c -> throw new RpcError(RpcError.CANCELLED, null);
             case SearchResult.DeadlineReached d ->
                 throw new RpcError(
@@ -62,9 +58,5 @@ final class GenerateHandler implements ActionHandler {
                 throw new RpcError(RpcError.FAILURE, "the search failed on this instance; retry");
             }
         };
-    }
-
-    private static String described(Difficulty d) {
-        return d + " (multiplier " + Difficulty.formatMultiplier(d.multiplier()) + ")";
     }
 }

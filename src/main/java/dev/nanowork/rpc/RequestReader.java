@@ -3,6 +3,7 @@ package dev.nanowork.rpc;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -15,7 +16,9 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Reads one request body, once, into an {@link RpcRequest}: from the text of {@code POST /}, or from the
@@ -56,14 +59,16 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
         try {
             if (!parser.hasCurrentToken()) parser.nextToken();
             List<JsonNode> repeated = new ArrayList<>();
-            JsonNode tree =
-                    parser.isExpectedStartObjectToken() ? firstOccurrences(parser, repeated) : parser.readValueAsTree();
+            Map<String, String> numberTexts = new HashMap<>();
+            JsonNode tree = parser.isExpectedStartObjectToken()
+                    ? firstOccurrences(parser, repeated, numberTexts)
+                    : parser.readValueAsTree();
             if (parser.nextToken() != null) {
                 return RpcRequest.refused(notJson("the body has more after its JSON value", parser.currentLocation()));
             }
             RequestLimits.check(tree);
             for (JsonNode value : repeated) RequestLimits.checkField(value);
-            return RpcRequest.of(tree);
+            return RpcRequest.of(tree, numberTexts);
         } catch (RpcError e) {
             return RpcRequest.refused(e);
         } catch (StreamConstraintsException e) {
@@ -80,14 +85,23 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
      * keep the last, so the same body could validate one work in nano_node and another here. A later
      * occurrence is still read, and held to {@link RequestLimits}, so that repeating a key is no way around
      * them. Objects nested in a value keep Jackson's rule: no field of this endpoint is read from them.
+     *
+     * <p>A field whose value is a JSON number also has the number's text put in {@code numberTexts}: the property
+     * tree stores the characters, so nano_node reads {@code "work": 1e5} as the hex digits {@code 1e5}, where
+     * Jackson's number would print {@code 100000.0}.
      */
-    private static JsonNode firstOccurrences(JsonParser parser, List<JsonNode> repeated) throws IOException {
+    private static JsonNode firstOccurrences(
+            JsonParser parser, List<JsonNode> repeated, Map<String, String> numberTexts) throws IOException {
         ObjectNode object = JsonNodeFactory.instance.objectNode();
         for (String name = parser.nextFieldName(); name != null; name = parser.nextFieldName()) {
-            parser.nextToken();
+            JsonToken token = parser.nextToken();
+            String text = token != null && token.isNumeric() ? parser.getText() : null;
             JsonNode value = VALUE.readTree(parser);
             if (object.has(name)) repeated.add(value);
-            else object.set(name, value == null ? NullNode.getInstance() : value);
+            else {
+                object.set(name, value == null ? NullNode.getInstance() : value);
+                if (text != null) numberTexts.put(name, text);
+            }
         }
         return object;
     }

@@ -19,12 +19,17 @@ public final class RpcError extends RuntimeException {
     public static final String UNKNOWN_COMMAND = "Unknown command";
     public static final String ONLY_POST = "Can only POST requests";
     public static final String CONTROL_DISABLED = "RPC control is disabled";
+    public static final String BAD_ACCOUNT_NUMBER = "Bad account number";
+    public static final String INVALID_BLOCK = "Block is invalid";
+    public static final String ROOT_MISMATCH = "Root mismatch for block";
+    public static final String WORK_VERSION_MISMATCH = "Work version mismatch for block";
+    public static final String WORK_ENOUGH = "Provided work is already enough for given difficulty";
 
     public static final String NOT_SERVED = "Action not served by this deployment";
     public static final String DEADLINE = "Work generation deadline reached";
     public static final String BUSY = "Work queue full";
-    public static final String NOTHING_TO_CANCEL = "Nothing to cancel";
     public static final String BAD_DURATION = "Bad duration";
+    public static final String BAD_COUNT = "Bad count";
     public static final String FAILURE = "Work generation failure";
     public static final String TOO_LARGE = "Request too large";
     public static final String KEY_MISSING = "Key required";

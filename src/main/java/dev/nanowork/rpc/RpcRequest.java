@@ -7,28 +7,30 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * One request body, read with nano_node's leniency: a value may arrive as a JSON string, number or
  * boolean ({@code "multiplier": 2} and {@code "2.0"} both work), because nano_node reads every field of
  * its property tree as text. Each getter turns a bad value into nano_node's error string. Read once per
  * request, by {@link RequestReader}: from text ({@link #parse}), or as a function's input by Funqy; a
- * field sent twice is read at its first occurrence, as nano_node reads it (see RequestReader).
+ * field sent twice is read at its first occurrence, as nano_node reads it (see RequestReader). A JSON number
+ * keeps the text it was written with ({@code "work": 1e5} is work {@code 0x1e5}, as nano_node's property tree,
+ * which stores the number's characters, reads it), where the reader saw it.
  */
 @JsonDeserialize(using = RequestReader.class)
 public final class RpcRequest {
     private static final String U64 = "1 to 16 hex digits"; // a work or difficulty: nano_node prints 16, reads 1-16
 
-    private static final Pattern DECIMAL = Pattern.compile("([0-9]+(\\.[0-9]*)?|\\.[0-9]+)([eE][-+]?[0-9]+)?");
-
     private final JsonNode body;
+    private final Map<String, String> numberTexts;
     private final RpcError refusal;
 
-    private RpcRequest(JsonNode body, RpcError refusal) {
+    private RpcRequest(JsonNode body, Map<String, String> numberTexts, RpcError refusal) {
         this.body = body;
+        this.numberTexts = numberTexts;
         this.refusal = refusal;
     }
 
@@ -45,10 +47,15 @@ public final class RpcRequest {
 
     /** Wraps a body already read into a tree; the same rules as {@link #parse}. */
     public static RpcRequest of(JsonNode body) {
+        return of(body, Map.of());
+    }
+
+    /** A body read into a tree, with the text each top-level JSON number was written with. */
+    static RpcRequest of(JsonNode body, Map<String, String> numberTexts) {
         if (body == null || body.isMissingNode() || body.isNull())
             throw RpcError.notAnObject("the body is empty or null");
         if (!body.isObject()) throw RpcError.notAnObject("the body must be a JSON object, was " + type(body));
-        return new RpcRequest(body, null);
+        return new RpcRequest(body, Map.copyOf(numberTexts), null);
     }
 
     /** {@code request} as read ({@code null} for an empty body); throws why it could not be taken, if so. */
@@ -60,12 +67,12 @@ public final class RpcRequest {
 
     /** A body that could not be taken, and why. */
     static RpcRequest refused(RpcError refusal) {
-        return new RpcRequest(null, refusal);
+        return new RpcRequest(null, Map.of(), refusal);
     }
 
     /** A request with no fields: what {@code status} gets when posted no body. */
     public static RpcRequest empty() {
-        return new RpcRequest(JsonNodeFactory.instance.objectNode(), null);
+        return new RpcRequest(JsonNodeFactory.instance.objectNode(), Map.of(), null);
     }
 
     /** The raw value of {@code field}, {@code null} when absent. */
@@ -81,7 +88,13 @@ public final class RpcRequest {
         JsonNode v = body.get(field);
         if (v == null || v.isNull()) return Optional.empty();
         if (!v.isValueNode()) throw new RpcError(error, field + " must be a string, was a JSON " + type(v));
-        return Optional.of(v.asText());
+        return Optional.of(v.isNumber() ? numberTexts.getOrDefault(field, v.asText()) : v.asText());
+    }
+
+    /** True when {@code field} is present and not {@code null}: nano_node's {@code request.count (field)}. */
+    public boolean has(String field) {
+        JsonNode v = body.get(field);
+        return v != null && !v.isNull();
     }
 
     /** The {@code action}; nano_node answers a request without one {@code Unable to parse JSON}. */
@@ -92,10 +105,13 @@ public final class RpcRequest {
                         "the request has no action; add e.g. \"action\": \"work_generate\""));
     }
 
-    /** The required {@code hash}: 64 hex digits, either case. */
+    /**
+     * The required {@code hash}: 64 hex digits, either case. Missing, it is nano_node's {@code Unable to parse
+     * JSON}: its {@code request.get<std::string> ("hash")} throws, and the RPC answers that to any exception.
+     */
     public Root hash() {
         return parsed("hash", RpcError.INVALID_BLOCK_HASH, Root::parse, "64 hex digits")
-                .orElseThrow(() -> new RpcError(RpcError.INVALID_BLOCK_HASH, "hash is required: 64 hex digits"));
+                .orElseThrow(() -> new RpcError(RpcError.UNABLE_TO_PARSE_JSON, "hash is required: 64 hex digits"));
     }
 
     /** The required {@code work}: 1 to 16 hex digits, as nano_node's {@code from_string_hex} reads it. */
@@ -105,7 +121,7 @@ public final class RpcRequest {
     }
 
     /** {@code field} read by {@code parse}; a value it refuses is {@code error}, saying it must be {@code form}. */
-    private <T> Optional<T> parsed(String field, String error, Function<String, T> parse, String form) {
+    <T> Optional<T> parsed(String field, String error, Function<String, T> parse, String form) {
         return text(field, error).map(text -> {
             try {
                 return parse.apply(text);
@@ -123,24 +139,7 @@ public final class RpcRequest {
     public Optional<Difficulty> difficulty() {
         Optional<Difficulty> parsed = parsed("difficulty", RpcError.BAD_DIFFICULTY, Difficulty::parse, U64);
         Optional<String> multiplier = text("multiplier", RpcError.BAD_MULTIPLIER);
-        if (multiplier.isEmpty()) return parsed;
-        String text = multiplier.get();
-        // A plain decimal only: Double.parseDouble would also read "NaN", "Infinity", " 2", "0x1p1" and "2d".
-        double m = DECIMAL.matcher(text).matches() ? Double.parseDouble(text) : Double.NaN;
-        if (!(m > 0) || Double.isInfinite(m)) {
-            throw new RpcError(
-                    RpcError.BAD_MULTIPLIER,
-                    "multiplier must be a positive number such as 1.5, was " + RpcError.describe(text));
-        }
-        return Optional.of(Difficulty.fromMultiplier(m));
-    }
-
-    /** {@code version}: absent or {@code work_1}, the only work version nano_node knows. */
-    public void checkVersion() {
-        text("version", RpcError.BAD_WORK_VERSION).ifPresent(v -> {
-            if (!v.equals("work_1"))
-                throw new RpcError(RpcError.BAD_WORK_VERSION, "version must be work_1, was " + RpcError.describe(v));
-        });
+        return multiplier.isEmpty() ? parsed : multiplier.map(Multiplier::difficulty);
     }
 
     private static String type(JsonNode node) {

@@ -39,6 +39,8 @@ final class StatusHandler implements ActionHandler {
                 host.cpu().featureList(),
                 host.cpu().useAvx(),
                 host.cpu().maxVectorSize(),
-                Integer.toString(host.cpu().preferredBits()));
+                Integer.toString(host.cpu().preferredBits()),
+                Answer.bit(queue.searching()),
+                Integer.toString(queue.waiting()));
     }
 }

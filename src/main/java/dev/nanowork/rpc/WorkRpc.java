@@ -85,7 +85,7 @@ public final class WorkRpc {
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
                 Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
-        handlers.put(Action.WORK_CANCEL, new CancelHandler(queue, host.lambda()));
+        handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
         handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get));
         handlers.put(Action.BENCHMARK, new BenchmarkHandler(queue, settings, host));
     }

@@ -66,17 +66,7 @@ public final class WorkValue {
         for (int i = 0; i < 4; i++) m[1 + i] = root.word(i);
 
         long[] v = initialState();
-        for (int r = 0; r < ROUNDS; r++) {
-            int[] s = SIGMA[r];
-            g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-            g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-            g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-            g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-            g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-            g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-            g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-            g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-        }
+        rounds(v, m);
         // Output word 0 only: h0' = h0 ^ v0 ^ v8; the 8-byte digest is its little-endian bytes.
         return H0 ^ v[0] ^ v[8];
     }
@@ -95,6 +85,21 @@ public final class WorkValue {
             H0, IV1, IV2, IV3, IV4, IV5, IV6, IV7,
             IV0, IV1, IV2, IV3, V12, IV5, V14, IV7,
         };
+    }
+
+    /** BLAKE2b's 12 rounds over the working vector {@code v}, in place, with message words {@code m}. */
+    public static void rounds(long[] v, long[] m) {
+        for (int r = 0; r < ROUNDS; r++) {
+            int[] s = SIGMA[r];
+            g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
+            g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
+            g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
+            g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
+            g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
+            g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
+            g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
+            g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+        }
     }
 
     /** The mixing function G of RFC 7693 3.1 with its rotations 32, 24, 16, 63, on {@code v} in place. */

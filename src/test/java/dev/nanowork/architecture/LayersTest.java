@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
  * outside the deployed artifact, may use {@code work} only.
  */
 class LayersTest {
-    static final List<String> LAYERS = List.of("function", "config", "rpc", "access", "search", "kernel", "work");
+    static final List<String> LAYERS =
+            List.of("function", "config", "rpc", "access", "search", "kernel", "block", "work");
     static final Pattern PACKAGE = Pattern.compile("(?m)^package dev\\.nanowork\\.(\\w+)");
     static final Pattern REFERENCE = Pattern.compile("dev\\.nanowork\\.(\\w+)");
     static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("src/cost/java"));

@@ -61,14 +61,14 @@ class MalformedRequestTest {
         String w = "\"work\":\"" + W + "\"";
         String h = "\"hash\":\"" + H + "\"";
         return Stream.of(
-                post("hash missing", validate(w), HASH),
+                post("hash missing", validate(w), PARSE), // nano_node's get<std::string> ("hash") throws
                 post("hash empty", validate("\"hash\":\"\"," + w), HASH),
                 post("hash odd length", validate("\"hash\":\"" + H.substring(1) + "\"," + w), HASH),
                 post("hash not hex", validate("\"hash\":\"" + H.substring(1) + "G\"," + w), HASH),
                 post("hash too long", validate("\"hash\":\"" + H + "00\"," + w), HASH),
                 post("hash a number", validate("\"hash\":12345," + w), HASH),
                 post("hash an object", validate("\"hash\":{}," + w), HASH),
-                post("hash missing (generate)", "{\"action\":\"work_generate\"}", HASH),
+                post("hash missing (generate)", "{\"action\":\"work_generate\"}", PARSE),
                 post("work missing", validate(h), WORK),
                 post("work empty", validate(h + ",\"work\":\"\""), WORK),
                 post("work with a 0x prefix", validate(h + ",\"work\":\"0x" + W.substring(2) + "\""), WORK),
@@ -99,6 +99,10 @@ class MalformedRequestTest {
                 post("multiplier below the minimum", generate("\"multiplier\":0.01"), LIMIT), // receive is 1/64
                 post("multiplier above the maximum", generate("\"multiplier\":\"64\""), LIMIT),
                 post("work version unknown", generate("\"version\":\"work_2\""), VERSION),
+                post("work version unknown (validate)", validate(h + "," + w + ",\"version\":\"work_2\""), VERSION),
+                post("work version before the hash", "{\"action\":\"work_generate\",\"version\":\"x\"}", VERSION),
+                post("account not an address", generate("\"account\":\"" + H + "\""), "Bad account number"),
+                post("block not JSON", generate("\"block\":\"{\\\"type\\\":\""), "Block is invalid"),
                 post("action unknown", "{\"action\":\"work_frobnicate\"}", UNKNOWN),
                 post("action a number", "{\"action\":7}", UNKNOWN),
                 post("action missing", "{" + h + "," + w + "}", PARSE),

@@ -43,7 +43,12 @@ class WorkValidateTest {
                     .body("$", not(hasKey("valid")));
             post(path, Samples.request("work_validate_difficulty"))
                     .body("valid", equalTo("1")); // ffffffd2... reaches epoch 1
+            // The multiplier (2 x send) overrides the difficulty (receive, which the work reaches), as in nano_node.
             post(path, Samples.request("work_validate_multiplier")).body("valid", equalTo("0"));
+            // A multiplier without a difficulty gets no "valid": nano_node answers it only for a difficulty.
+            post(path, Samples.request("work_validate").replace("}", ", \"multiplier\": \"0.125\"}"))
+                    .body("valid_receive", equalTo("1"))
+                    .body("$", not(hasKey("valid")));
         }
     }
 
@@ -90,17 +95,17 @@ class WorkValidateTest {
         post(
                         "/",
                         "{\"action\":\"work_validate\",\"hash\":\"" + hash.toLowerCase()
-                                + "\",\"work\":\"2BF29EF00786A6BC\",\"multiplier\":\"0.125\"}")
+                                + "\",\"work\":\"2BF29EF00786A6BC\",\"difficulty\":1,\"multiplier\":\"0.125\"}")
                 .body("valid", equalTo("1"));
         post(
                         "/",
                         "{\"action\":\"work_validate\",\"hash\":\"" + hash
-                                + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":1}")
+                                + "\",\"work\":\"2bf29ef00786a6bc\",\"difficulty\":1,\"multiplier\":1}")
                 .body("valid", equalTo("0"));
         post(
                         "/",
                         "{\"action\":\"work_validate\",\"hash\":\"" + hash
-                                + "\",\"work\":\"2bf29ef00786a6bc\",\"multiplier\":0.125,\"use_peers\":true}")
+                                + "\",\"work\":\"2bf29ef00786a6bc\",\"difficulty\":\"1\",\"multiplier\":0.125,\"use_peers\":true}")
                 .body("valid", equalTo("1"));
         given().contentType(ContentType.TEXT)
                 .body(Samples.request("work_validate"))

@@ -31,7 +31,9 @@ public final class Answers {
             "Bad duration",
             "Request too large",
             "Key required",
-            "Invalid key");
+            "Invalid key",
+            "Bad account number",
+            "Block is invalid");
 
     static final List<Set<String>> SUCCESS = List.of(
             Set.of("hash", "work", "difficulty", "multiplier"),
@@ -55,7 +57,9 @@ public final class Answers {
                     "cpu_features",
                     "use_avx",
                     "max_vector_size",
-                    "preferred_vector_bits"),
+                    "preferred_vector_bits",
+                    "generating",
+                    "queue_size"),
             Set.of(
                     "kernel",
                     "lanes",

@@ -50,35 +50,56 @@ sealed interface Expected {
         return switch (action) {
             case WORK_GENERATE -> generate(c);
             case WORK_VALIDATE -> validate(c);
-            case WORK_CANCEL ->
-                c.field("hash").good() ? new Succeeded(action) : new Refused(RpcError.INVALID_BLOCK_HASH);
+            case WORK_CANCEL -> {
+                Refused badHash = hashRefused(c.field("hash"));
+                yield badHash != null ? badHash : new Succeeded(action);
+            }
             case STATUS -> new Succeeded(action);
             case BENCHMARK ->
                 c.field("duration").refused() ? new Refused(RpcError.BAD_DURATION) : new Succeeded(action);
         };
     }
 
+    /**
+     * nano_node's order: version, account, hash, difficulty, multiplier, the limits, the block. The generator's
+     * {@code account} and {@code block} values are never a real account or block, so one present is refused; a
+     * request with a block and no difficulty of its own is held to the limits at the block's difficulty, after it.
+     */
     private static Expected generate(FuzzCase c) {
         Sent hash = c.field("hash"), difficulty = c.field("difficulty"), multiplier = c.field("multiplier");
-        if (!hash.good()) return new Refused(RpcError.INVALID_BLOCK_HASH);
+        if (c.field("version").refused()) return new Refused(RpcError.BAD_WORK_VERSION);
+        if (!c.field("account").isAbsent()) return new Refused(RpcError.BAD_ACCOUNT_NUMBER);
+        Refused badHash = hashRefused(hash);
+        if (badHash != null) return badHash;
         if (difficulty.refused()) return new Refused(RpcError.BAD_DIFFICULTY);
         if (multiplier.refused()) return new Refused(RpcError.BAD_MULTIPLIER);
-        if (c.field("version").refused()) return new Refused(RpcError.BAD_WORK_VERSION);
         Long requested = requested(difficulty, multiplier);
         long threshold = requested == null ? Reference.SEND : requested;
-        if (Long.compareUnsigned(threshold, MAX_DIFFICULTY) > 0) return new Refused(RpcError.DIFFICULTY_LIMIT);
+        boolean block = !c.field("block").isAbsent();
+        if ((requested != null || !block) && Long.compareUnsigned(threshold, MAX_DIFFICULTY) > 0)
+            return new Refused(RpcError.DIFFICULTY_LIMIT);
+        if (block) return new Refused(RpcError.INVALID_BLOCK);
         return new Generated((byte[]) hash.meaning(), threshold);
     }
 
-    /** work_validate reads no {@code version} (ValidateHandler), so a bad one changes nothing here. */
+    /** nano_node's order: hash, work, version, difficulty, multiplier; {@code valid} only for a {@code difficulty}. */
     private static Expected validate(FuzzCase c) {
         Sent hash = c.field("hash"), work = c.field("work"), difficulty = c.field("difficulty");
         Sent multiplier = c.field("multiplier");
-        if (!hash.good()) return new Refused(RpcError.INVALID_BLOCK_HASH);
+        Refused badHash = hashRefused(hash);
+        if (badHash != null) return badHash;
         if (!work.good()) return new Refused(RpcError.BAD_WORK);
+        if (c.field("version").refused()) return new Refused(RpcError.BAD_WORK_VERSION);
         if (difficulty.refused()) return new Refused(RpcError.BAD_DIFFICULTY);
         if (multiplier.refused()) return new Refused(RpcError.BAD_MULTIPLIER);
-        return new Validated((byte[]) hash.meaning(), (Long) work.meaning(), requested(difficulty, multiplier));
+        Long requested = difficulty.good() ? requested(difficulty, multiplier) : null;
+        return new Validated((byte[]) hash.meaning(), (Long) work.meaning(), requested);
+    }
+
+    /** A missing hash is nano_node's {@code Unable to parse JSON} (its get throws); a bad one {@code Invalid block hash}. */
+    private static Refused hashRefused(Sent hash) {
+        if (hash.isAbsent()) return new Refused(RpcError.UNABLE_TO_PARSE_JSON);
+        return hash.good() ? null : new Refused(RpcError.INVALID_BLOCK_HASH);
     }
 
     /** A multiplier overrides a difficulty, as in nano_node; null when neither is sent. */

@@ -86,6 +86,8 @@ class RequestFuzzTest {
         // Every answer the generators can call for was called for (the rarest, about 20 times in 6,000 inputs).
         assertEquals(
                 new java.util.TreeSet<>(java.util.List.of(
+                        RpcError.BAD_ACCOUNT_NUMBER,
+                        RpcError.INVALID_BLOCK,
                         RpcError.BAD_DIFFICULTY,
                         RpcError.BAD_DURATION,
                         RpcError.BAD_MULTIPLIER,

@@ -10,6 +10,7 @@ import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 import io.restassured.RestAssured;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -30,11 +31,15 @@ import org.junit.jupiter.api.Test;
 
 /**
  * samples/nano-node/nginx-work-peer.conf: nginx accepts it as written, and, with its HTTPS URL replaced by
- * the test server's plain-HTTP one, forwards POST bodies and answers through unchanged, as nano_node
- * would use it. nginx comes from Debian's apt through .ci/run; without it this test is skipped.
+ * the test server's plain-HTTP one and its key by the test server's, forwards POST bodies and answers through
+ * unchanged with the key added, as nano_node (which sends no credential) uses it: a nano_node-shaped client
+ * ({@link NanoNodePeerClient}) gets work, and cancels by closing its connection and by work_cancel. nginx comes
+ * from Debian's apt through .ci/run; without it this test is skipped.
  */
 @QuarkusTest
+@TestProfile(NginxPeerProfile.class)
 class NginxForwardTest {
+    static final String KEY = NginxPeerProfile.KEY;
     static final Path SAMPLE = Path.of("samples", "nano-node", "nginx-work-peer.conf");
     static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
 
@@ -92,10 +97,25 @@ class NginxForwardTest {
         assertTrue(run.stderr().contains("syntax is ok"), run.toString());
     }
 
-    @Test
-    void forwardsPostBodiesAndAnswersOnLoopback() throws Exception {
-        String nginx = nginx().orElse(null);
-        Assumptions.assumeTrue(nginx != null, "nginx is not installed (bash .ci/run installs nginx-light from apt)");
+    /** nginx running the sample on a free loopback port, forwarding to this test server with {@link #KEY}. */
+    record Forward(Process process, int port, Path dir) implements AutoCloseable {
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + port + "/");
+        }
+
+        @Override
+        public void close() {
+            process.destroy();
+            try {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) process.destroyForcibly();
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    static Forward forward(String nginx) throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
@@ -104,18 +124,19 @@ class NginxForwardTest {
         String site = sample.replace("listen 127.0.0.1:7090;", "listen 127.0.0.1:" + port + ";")
                 .replaceAll(
                         "set \\$work_api \"[^\"]+\";",
-                        "set \\$work_api \"http://127.0.0.1:" + RestAssured.port + "/\";");
+                        "set \\$work_api \"http://127.0.0.1:" + RestAssured.port + "/\";")
+                .replaceAll("set \\$work_key \"[^\"]+\";", "set \\$work_key \"" + KEY + "\";");
         assertTrue(
-                !site.equals(sample)
-                        && site.contains(":" + port + ";")
-                        && site.contains("127.0.0.1:" + RestAssured.port + "/"),
-                "the sample's listen and set $work_api lines changed shape; update this test with them");
+                site.contains(":" + port + ";")
+                        && site.contains("127.0.0.1:" + RestAssured.port + "/")
+                        && site.contains("\"" + KEY + "\"")
+                        && site.contains("proxy_set_header Authorization \"Bearer $work_key\";"),
+                "the sample's listen, set $work_api, set $work_key or Authorization lines changed shape; update this test");
         Path dir = Files.createTempDirectory("nginx-forward");
         Path siteFile = dir.resolve("site.conf");
         Files.writeString(siteFile, site);
         Path conf = wrap(dir, siteFile);
         assertEquals(0, check(nginx, dir, conf).exitCode());
-
         Process server = new ProcessBuilder(
                         nginx,
                         "-p",
@@ -129,34 +150,94 @@ class NginxForwardTest {
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("nginx.out").toFile())
                 .start();
-        try {
+        // nginx listens within milliseconds; a slow machine gets 5 s before the clients connect.
+        for (int attempt = 0; ; attempt++) {
+            try {
+                new java.net.Socket("127.0.0.1", port).close();
+                break;
+            } catch (java.net.ConnectException e) {
+                if (attempt >= 50) throw e;
+                Thread.sleep(100);
+            }
+        }
+        return new Forward(server, port, dir);
+    }
+
+    @Test
+    void forwardsPostBodiesAndAnswersWithTheKey() throws Exception {
+        String nginx = nginx().orElse(null);
+        Assumptions.assumeTrue(nginx != null, "nginx is not installed (bash .ci/run installs nginx-light from apt)");
+        try (Forward f = forward(nginx)) {
             HttpClient http = HttpClient.newHttpClient();
-            URI uri = URI.create("http://127.0.0.1:" + port + "/");
-            JsonNode status = post(http, uri, "{\"action\":\"status\"}");
+            JsonNode status = post(http, f.uri(), "{\"action\":\"status\"}");
             assertTrue(status.has("kernel"), status.toString());
             JsonNode validated = post(
                     http,
-                    uri,
+                    f.uri(),
                     "{\"action\":\"work_validate\",\"hash\":\"" + HASH + "\",\"work\":\"2bf29ef00786a6bc\"}");
             assertEquals("ffffffd21c3933f4", validated.get("difficulty").asText(), validated.toString());
-            JsonNode generated = post(
-                    http,
-                    uri,
-                    "{\"action\":\"work_generate\",\"hash\":\"" + HASH + "\",\"difficulty\":\"fffffe0000000000\"}");
-            assertTrue(
-                    Difficulty.RECEIVE.isReachedBy(WorkValue.value(
-                            Root.parse(HASH), Work.parse(generated.get("work").asText()))),
-                    generated.toString());
+            // The same request straight to the server, without the key nginx adds, is refused.
+            JsonNode direct =
+                    post(http, URI.create("http://127.0.0.1:" + RestAssured.port + "/"), "{\"action\":\"status\"}");
+            assertEquals("Key required", direct.path("error").asText(), direct.toString());
             HttpResponse<String> other = http.send(
-                    HttpRequest.newBuilder(uri.resolve("/work_generate"))
+                    HttpRequest.newBuilder(f.uri().resolve("/work_generate"))
                             .POST(HttpRequest.BodyPublishers.ofString("{}"))
                             .build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(404, other.statusCode(), "only / is forwarded");
-        } finally {
-            server.destroy();
-            if (!server.waitFor(10, TimeUnit.SECONDS)) server.destroyForcibly();
         }
+    }
+
+    /** nano_node's own request through the sample: work read from the answer, cancels by close and by work_cancel. */
+    @Test
+    void aNanoNodeShapedClientGetsWorkAndCancels() throws Exception {
+        String nginx = nginx().orElse(null);
+        Assumptions.assumeTrue(nginx != null, "nginx is not installed (bash .ci/run installs nginx-light from apt)");
+        try (Forward f = forward(nginx)) {
+            try (NanoNodePeerClient node = NanoNodePeerClient.workGenerate(
+                    f.port(), HASH, "fffffe0000000000", Optional.of(dev.nanowork.block.Blocks.ACCOUNT))) {
+                String work = node.work().orElseThrow(() -> new AssertionError("no work in the answer"));
+                assertTrue(Difficulty.RECEIVE.isReachedBy(WorkValue.value(Root.parse(HASH), Work.parse(work))), work);
+            }
+            // The queue and the connection that ends a search are the self-hosted server's (Lambda: one invocation
+            // each).
+            if (!dev.nanowork.support.Builds.selfHosted()) return;
+            HttpClient http = HttpClient.newHttpClient();
+            NanoNodePeerClient abandoned =
+                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, NginxPeerProfile.HARD, Optional.empty());
+            try {
+                awaitSearching(http, f.uri(), "1");
+            } finally {
+                abandoned.close(); // nano_node closes the connection when another peer (or its own CPU) was faster
+            }
+            awaitSearching(http, f.uri(), "0");
+            try (NanoNodePeerClient node =
+                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, NginxPeerProfile.HARD, Optional.empty())) {
+                awaitSearching(http, f.uri(), "1");
+                try (NanoNodePeerClient cancel = NanoNodePeerClient.workCancel(f.port(), HARD_ROOT)) {
+                    assertEquals("{\"success\":\"\"}", cancel.answer());
+                }
+                assertEquals(Optional.empty(), node.work(), "a cancelled search answers no work");
+            }
+        }
+    }
+
+    static final String HARD_ROOT = "0C1B7E2F5A3D4E6F708192A3B4C5D6E7F8091A2B3C4D5E6F708192A3B4C5D6E8";
+
+    /**
+     * Polls {@code status} through the forward until {@code searching} is {@code value}: well within the profile's
+     * 20 s deadline, so a search seen ending was ended by its client, not by the deadline.
+     */
+    static void awaitSearching(HttpClient http, URI uri, String value) throws Exception {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        JsonNode status;
+        do {
+            status = post(http, uri, "{\"action\":\"status\"}");
+            if (value.equals(status.path("searching").asText())) return;
+            Thread.sleep(20);
+        } while (System.nanoTime() < until);
+        throw new AssertionError("searching never became " + value + ": " + status);
     }
 
     /** POSTs once nginx listens (it starts in milliseconds; a few retries cover a slow machine). */

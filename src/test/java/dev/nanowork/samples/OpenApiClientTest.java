@@ -77,7 +77,7 @@ class OpenApiClientTest {
                 calls++;
             }
         }
-        assertEquals(17, calls, "requests made from the parsed document");
+        assertEquals(18, calls, "requests made from the parsed document");
     }
 
     /** Every field an answer schema documents, through its oneOf, anyOf and allOf options. */

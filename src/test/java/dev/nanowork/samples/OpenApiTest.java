@@ -125,7 +125,7 @@ class OpenApiTest {
                 checked++;
             }
         }
-        assertEquals(17, checked, "examples posted");
+        assertEquals(18, checked, "examples posted");
     }
 
     @Test
