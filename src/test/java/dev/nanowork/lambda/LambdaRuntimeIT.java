@@ -65,6 +65,8 @@ class LambdaRuntimeIT {
                             "requests_served",
                             "searching",
                             "queued",
+                            "generating",
+                            "queue_size",
                             "kernel",
                             "lanes",
                             "states",

@@ -221,13 +221,21 @@ class RpcRequestTest {
     /** A JSON number is read by the characters it was written with, as nano_node's property tree keeps them. */
     @Test
     void aJsonNumberIsReadAsItsText() {
-        assertEquals(0x1e5L, RpcRequest.parse("{\"work\": 1e5}").work().value(), "Jackson's 100000.0 would be Bad work");
+        assertEquals(
+                0x1e5L, RpcRequest.parse("{\"work\": 1e5}").work().value(), "Jackson's 100000.0 would be Bad work");
         assertEquals(0x1E5L, RpcRequest.parse("{\"work\": 1E5}").work().value());
         assertEquals(new Difficulty(0x12L), difficultyOf("\"difficulty\": 12").orElseThrow());
         assertEquals(
                 RpcError.BAD_WORK,
-                assertThrows(RpcError.class, () -> RpcRequest.parse("{\"work\": 1.50}").work()).error());
+                assertThrows(
+                                RpcError.class,
+                                () -> RpcRequest.parse("{\"work\": 1.50}").work())
+                        .error());
         // A tree read elsewhere (no texts kept) falls back to the number's own text.
-        assertEquals(0x12L, RpcRequest.of(new ObjectMapper().createObjectNode().put("work", 12)).work().value());
+        assertEquals(
+                0x12L,
+                RpcRequest.of(new ObjectMapper().createObjectNode().put("work", 12))
+                        .work()
+                        .value());
     }
 }
