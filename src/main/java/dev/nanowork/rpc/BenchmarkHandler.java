@@ -12,7 +12,8 @@ import java.util.Locale;
 
 /**
  * {@code benchmark}: searches a random root for a threshold no value reaches, for {@code duration} seconds
- * (never past the request's deadline), alone in the queue, and answers the rate with the machine it ran on.
+ * (never past the request's deadline), alone in the queue and counted as one of its caller's searches, and answers
+ * the rate with the machine it ran on.
  */
 final class BenchmarkHandler implements ActionHandler {
     /** A threshold no value reaches in practice (probability 2^-64 per attempt): a benchmark runs to its deadline. */
@@ -39,7 +40,8 @@ final class BenchmarkHandler implements ActionHandler {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
         long end = until;
-        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), UNREACHABLE, end));
+        // As the caller's own search (not the process's): its per-client bound, and stopped when it disconnects.
+        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), UNREACHABLE, end, caller));
         if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed) {
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
         }

@@ -4,8 +4,8 @@ import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 
 /**
- * {@code work_cancel}: stops, for the searches of a root, what the same caller asked for ({@link Caller}): the
- * same key holder, or the same address when there is no key. Answers success whether or not one ran, as
+ * {@code work_cancel}: stops, for the searches of a root, what the same client asked for ({@link Caller}): the same
+ * address, with or without the wallet key; the operator (operator key) reaches every client's. Answers success whether or not one ran, as
  * nano_node; a search shared with other callers runs on for them.
  *
  * <p>On Lambda every invocation runs alone on its instance, so no {@code work_cancel} can reach another
