@@ -1,11 +1,15 @@
 // A browser wallet's work request, as a page on its own origin makes it: POST work_generate to the endpoint
 // (another origin, so the browser asks the endpoint's CORS first), then check the work before using it.
-// Parameters from the query string: endpoint (default the self-hosted server), hash, difficulty, key.
+// Parameters from the query string: endpoint (default the self-hosted server), hash, difficulty. The key never
+// travels in the page's URL query (servers log it, the Referer header and the history keep it): it comes in the
+// fragment (#key=..., which browsers never send to a server), is kept in this page's memory only, and leaves the
+// address bar at once (so it is not in the history either).
 const params = new URLSearchParams(window.location.search);
 const endpoint = params.get('endpoint') || 'http://localhost:7076/';
 const hash = params.get('hash') || '718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2';
 const difficulty = params.get('difficulty') || 'fffffe0000000000'; // receive: what a wallet asks most
-const key = params.get('key');
+const key = new URLSearchParams(window.location.hash.slice(1)).get('key');
+if (key) history.replaceState(null, '', window.location.pathname + window.location.search);
 
 const result = document.getElementById('result');
 document.getElementById('endpoint').textContent = endpoint;

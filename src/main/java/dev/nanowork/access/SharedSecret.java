@@ -63,6 +63,11 @@ public final class SharedSecret {
         return MessageDigest.isEqual(sha256(presented.get()), digest) ? Verdict.ALLOWED : Verdict.WRONG;
     }
 
+    /** Whether both are the same secret (compared by digest, in constant time). */
+    public boolean sameAs(SharedSecret other) {
+        return digest != null && other.digest != null && MessageDigest.isEqual(digest, other.digest);
+    }
+
     @Override
     public String toString() {
         return required() ? "shared secret (set)" : "no credential";

@@ -44,9 +44,19 @@ public interface WorkConfig {
     @WithDefault("both")
     String serve();
 
-    /** Origins allowed by CORS, comma separated, or {@code *}. Also feeds {@code quarkus.http.cors.origins}. */
+    /**
+     * Origins allowed by CORS, comma separated, or {@code *}. Also feeds {@code quarkus.http.cors.origins}. The
+     * self-hosted build sets {@code none} (no web page may call the local server) in its own defaults.
+     */
     @WithDefault("*")
     String corsOrigins();
+
+    /**
+     * The {@code Host} names this server answers for, comma separated, or {@code *} (any: the Lambda build, behind
+     * API Gateway). The self-hosted build sets the localhost names in its own defaults, against DNS rebinding.
+     */
+    @WithDefault("*")
+    String allowedHosts();
 
     /** Searches that may wait behind the running one (self-hosted mode); more are refused as busy. */
     @WithDefault("16")
@@ -66,18 +76,27 @@ public interface WorkConfig {
     @WithDefault("4")
     int searchesPerClient();
 
-    /** The optional credential (docs/reliability.md): none by default, as nano_node's RPC. */
+    /** The optional credentials (docs/reliability.md): none by default, as nano_node's RPC. */
     Auth auth();
 
     interface Auth {
-        /** The shared secret itself ({@code NANO_WORK_AUTH_KEY}); for self-hosted servers. */
+        /** The wallet key itself ({@code NANO_WORK_AUTH_KEY}); for self-hosted servers. */
         Optional<String> key();
 
         /**
-         * The name of an SSM parameter (SecureString) holding the secret ({@code NANO_WORK_AUTH_KEY_PARAMETER}),
+         * The name of an SSM parameter (SecureString) holding the wallet key ({@code NANO_WORK_AUTH_KEY_PARAMETER}),
          * read at start-up through the AWS Parameters and Secrets Lambda Extension.
          */
         Optional<String> keyParameter();
+
+        /**
+         * The operator key itself ({@code NANO_WORK_AUTH_OPERATOR_KEY}): needed for benchmark, status details and
+         * cancelling other clients' searches; must differ from the wallet key.
+         */
+        Optional<String> operatorKey();
+
+        /** An SSM parameter holding the operator key ({@code NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER}), read as above. */
+        Optional<String> operatorKeyParameter();
     }
 
     /** The {@code benchmark} action. */

@@ -54,6 +54,8 @@ public class HttpRoutes {
     WorkConfig config;
 
     void routes(@Observes Router router) {
+        HostAllowList hosts = new HostAllowList(config.allowedHosts());
+        if (!hosts.any()) router.route().order(METHOD_CHECK_ORDER).handler(hosts); // before anything is answered
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
         // Every route's body, in memory only, before Quarkus' body handler (BODY_ORDER) and so before Funqy.
         router.post().order(BodyReader.ORDER).handler(new BodyReader(RequestLimits.BODY_BYTES));
@@ -141,7 +143,7 @@ public class HttpRoutes {
         }
     }
 
-    private static void answer(RoutingContext rc, Answer answer) {
+    static void answer(RoutingContext rc, Answer answer) {
         String json;
         try {
             json = JSON.writeValueAsString(answer);

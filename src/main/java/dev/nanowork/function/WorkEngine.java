@@ -1,8 +1,6 @@
 package dev.nanowork.function;
 
-import dev.nanowork.access.AccessSettings;
-import dev.nanowork.access.ParameterStore;
-import dev.nanowork.access.SharedSecret;
+import dev.nanowork.access.Credentials;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
@@ -25,11 +23,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
-import java.util.HashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
@@ -52,7 +47,7 @@ public class WorkEngine {
     private volatile WorkRpc rpc;
     private Deadlines deadlines;
     private WorkRpc.Settings settings;
-    private SharedSecret access;
+    private Credentials access;
     private JvmProbe probe;
 
     void start(@Observes StartupEvent event) {
@@ -66,7 +61,7 @@ public class WorkEngine {
                 config.benchmark().maxDuration(),
                 version,
                 config.benchmark().requiresKey());
-        access = access();
+        access = AccessStartup.resolve(config.auth());
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.of(probe);
         if (searches(settings.served())) {
             serve(startSearch(), cpu);
@@ -144,29 +139,6 @@ public class WorkEngine {
                 + " kernel was selected for before the snapshot: falling back to scalar";
         LOG.warning(line);
         return line;
-    }
-
-    /** The credential, if one is configured; only whether it is set and where from is ever logged. */
-    private SharedSecret access() {
-        AccessSettings.refuseBlank(System.getenv());
-        Map<String, String> properties = new HashMap<>();
-        System.getProperties().forEach((k, v) -> properties.put(String.valueOf(k), String.valueOf(v)));
-        AccessSettings.refuseBlank(properties);
-        SharedSecret access = AccessSettings.resolve(
-                config.auth().key(), config.auth().keyParameter(), ParameterStore::fromEnvironment);
-        LOG.log(
-                Level.INFO,
-                "access: {0}",
-                access.required()
-                        ? "a key is required ("
-                                + config.auth()
-                                        .keyParameter()
-                                        .filter(p -> !p.isBlank())
-                                        .map(p -> "from SSM parameter " + p)
-                                        .orElse("from nano-work.auth.key")
-                                + ")"
-                        : "open (no nano-work.auth.key or key-parameter)");
-        return access;
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -42,6 +42,10 @@ public sealed interface Answer {
         public static final Success EMPTY = new Success("");
     }
 
+    /** {@code status} for a caller that is not the operator: only what a wallet needs to use the endpoint. */
+    @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
+    record StatusBrief(String serves, String minDifficulty, String maxDifficulty) implements Answer {}
+
     /**
      * The status action: what runs on which CPU, what is served, and the queue now; {@code generating} and {@code
      * queue_size} are nano-work-server's names for {@code searching} and {@code queued}.

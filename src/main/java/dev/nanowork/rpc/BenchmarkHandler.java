@@ -13,7 +13,7 @@ import java.util.Optional;
 
 /**
  * {@code benchmark}: searches a random root for a threshold no value reaches, for {@code duration} seconds
- * (never past the request's deadline), alone in the queue, and answers the rate with the machine it ran on. With
+ * (never past the request's deadline), alone in the queue and counted as one of its caller's searches, and answers the rate with the machine it ran on. With
  * nano-work-server's {@code count} it finds that many works instead (at {@code difficulty} or {@code multiplier},
  * default the base) and also answers nano-work-server's fields.
  */
@@ -44,8 +44,8 @@ final class BenchmarkHandler implements ActionHandler {
                 asked.orElse(count.isPresent() ? settings.benchmarkMaxDuration() : settings.benchmarkDuration());
         long until = System.nanoTime() + duration.toNanos();
         if (deadlineNanos - until < 0) until = deadlineNanos; // on Lambda, never past the invocation
-        if (count.isPresent()) return works(count.get(), request.difficulty().orElse(Difficulty.BASE), until);
-        SearchResult result = search(UNREACHABLE, until);
+        if (count.isPresent()) return works(count.get(), request.difficulty().orElse(Difficulty.BASE), until, caller);
+        SearchResult result = search(UNREACHABLE, until, caller);
         return answer(result.elapsedNanos(), result.attempts(), null);
     }
 
@@ -53,12 +53,12 @@ final class BenchmarkHandler implements ActionHandler {
      * nano-work-server's benchmark: {@code count} works at {@code difficulty}, for random roots, one after another;
      * it answers how many were found before {@code until} (all of them unless the run reached its duration).
      */
-    private Answer works(long count, Difficulty difficulty, long until) {
+    private Answer works(long count, Difficulty difficulty, long until, Caller caller) {
         long start = System.nanoTime();
         long attempts = 0;
         long found = 0;
         while (found < count) {
-            SearchResult result = search(difficulty, until);
+            SearchResult result = search(difficulty, until, caller);
             attempts += result.attempts();
             if (!(result instanceof SearchResult.Found)) break;
             found++;
@@ -76,10 +76,11 @@ final class BenchmarkHandler implements ActionHandler {
     }
 
     /** One search of a random root, alone in the queue; a stopped one is a failure. */
-    private SearchResult search(Difficulty difficulty, long until) {
+    private SearchResult search(Difficulty difficulty, long until, Caller caller) {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
-        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), difficulty, until));
+        // As the caller's own search (not the process's): its per-client bound, and stopped when it disconnects.
+        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), difficulty, until, caller));
         if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed) {
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
         }

@@ -1,21 +1,23 @@
 package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.search.Caller;
 import java.util.Optional;
 
 /**
- * Who may in, before anything is run: the optional key (bearer token or {@code key} field), and the operator
- * action {@code benchmark} when {@code nano-work.benchmark.requires-key} is set. Nothing here is logged (the
- * key is a secret).
+ * Who may in, and who is the operator, before anything is run ({@link Credentials}): the wallet key (bearer token
+ * or {@code key} field) lets a request in when one is set; the operator key lets in too, and makes the caller the
+ * operator, who alone may run {@code benchmark}, read {@code status}'s details and cancel other clients' searches.
+ * Nothing here is logged (the keys are secrets).
  */
 final class Gate {
-    private final SharedSecret access;
+    private final Credentials keys;
     private final boolean benchmarkRequiresKey;
 
-    Gate(SharedSecret access, boolean benchmarkRequiresKey) {
-        this.access = access;
+    Gate(Credentials keys, boolean benchmarkRequiresKey) {
+        this.keys = keys;
         this.benchmarkRequiresKey = benchmarkRequiresKey;
     }
 
@@ -24,18 +26,23 @@ final class Gate {
      * not a JSON string is {@code Invalid key} even beside the right bearer token: a request that carries two
      * credentials, one of them malformed, is refused rather than guessed at.
      *
-     * @return {@code caller}, known to hold the key when one is required (a work_cancel by any key holder reaches
-     *     the searches of every key holder: the one shared key makes them one party)
+     * @return {@code caller}, known as the operator when it presented the operator key, else as a key holder when
+     *     a wallet key is required
      */
     Caller letIn(RpcRequest request, Optional<String> authorization, Caller caller) {
-        if (!access.required()) return caller;
+        if (!keys.keyed()) return caller;
         JsonNode field = request.field("key");
         if (field != null && !field.isNull() && !field.isTextual()) {
             throw new RpcError(RpcError.KEY_WRONG, "key must be a JSON string");
         }
-        return switch (access.check(
-                authorization,
-                Optional.ofNullable(field).filter(JsonNode::isTextual).map(JsonNode::asText))) {
+        Optional<String> keyField =
+                Optional.ofNullable(field).filter(JsonNode::isTextual).map(JsonNode::asText);
+        if (keys.operator().required()
+                && keys.operator().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED) {
+            return caller.asOperator();
+        }
+        if (!keys.wallet().required()) return caller;
+        return switch (keys.wallet().check(authorization, keyField)) {
             case ALLOWED -> caller.holdingKey();
             case MISSING ->
                 throw new RpcError(
@@ -46,16 +53,24 @@ final class Gate {
     }
 
     /**
-     * Refuses {@code benchmark} as nano_node refuses a control action it was not allowed, when it is an
-     * operator action here and no key is configured (so no one can be the operator). With a key, {@link #letIn}
-     * has already let only its holders in.
+     * Whether {@code caller} may do what only the operator may: it presented the operator key, or no key is
+     * configured at all (nano_node's open RPC, self-hosted) and {@code nano-work.benchmark.requires-key} is off.
      */
-    void mayRun(Action action) {
-        if (action == Action.BENCHMARK && benchmarkRequiresKey && !access.required()) {
+    boolean operates(Caller caller) {
+        return caller.operator() || (!keys.keyed() && !benchmarkRequiresKey);
+    }
+
+    /** Refuses {@code benchmark} to a caller that is not the operator, saying what would let it run. */
+    void mayRun(Action action, Caller caller) {
+        if (action != Action.BENCHMARK || operates(caller)) return;
+        if (keys.operator().required()) {
             throw new RpcError(
-                    RpcError.CONTROL_DISABLED,
-                    "benchmark is an operator action on this deployment (nano-work.benchmark.requires-key) and no key"
-                            + " is configured: set nano-work.auth.key or nano-work.auth.key-parameter");
+                    RpcError.KEY_MISSING,
+                    "benchmark is an operator action: send the operator key (Authorization: Bearer <operator key>)");
         }
+        throw new RpcError(
+                RpcError.CONTROL_DISABLED,
+                "benchmark is an operator action and no operator key is configured on this deployment: set"
+                        + " nano-work.auth.operator-key or nano-work.auth.operator-key-parameter");
     }
 }

@@ -4,23 +4,41 @@ import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
-/** {@code status}: for operators, on every deployment; the facts were found at start-up, the queue is read now. */
+/**
+ * {@code status}: on every deployment; the facts were found at start-up, the queue is read now. Its details (the
+ * machine, the kernel, the queue, the version) are the operator's ({@link Gate#operates}); anyone else let in gets
+ * what a wallet needs to use the endpoint: the actions served and the difficulties it generates.
+ */
 final class StatusHandler implements ActionHandler {
     private final WorkQueue queue;
     private final WorkRpc.Settings settings;
     private final HostFacts host;
     private final LongSupplier served;
+    private final Predicate<Caller> operator;
 
-    StatusHandler(WorkQueue queue, WorkRpc.Settings settings, HostFacts host, LongSupplier served) {
+    StatusHandler(
+            WorkQueue queue,
+            WorkRpc.Settings settings,
+            HostFacts host,
+            LongSupplier served,
+            Predicate<Caller> operator) {
         this.queue = queue;
         this.settings = settings;
         this.host = host;
         this.served = served;
+        this.operator = operator;
     }
 
     @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
+        if (!operator.test(caller)) {
+            return new Answer.StatusBrief(
+                    settings.servedNames(" "),
+                    settings.minDifficulty().toString(),
+                    settings.maxDifficulty().toString());
+        }
         WorkKernel kernel = queue.search().kernel();
         return new Answer.Status(
                 settings.version(),

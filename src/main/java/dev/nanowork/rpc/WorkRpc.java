@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.search.Caller;
@@ -73,20 +74,20 @@ public final class WorkRpc {
         this(queue, settings, SharedSecret.NONE);
     }
 
-    /** An RPC that lets in only the requests carrying {@code access}'s key, on this JVM. */
+    /** An RPC that lets in only the requests carrying {@code access}'s key (no operator key), on this JVM. */
     public WorkRpc(WorkQueue queue, Settings settings, SharedSecret access) {
-        this(queue, settings, access, HostFacts.of(JvmProbe.current()));
+        this(queue, settings, new Credentials(access, SharedSecret.NONE), HostFacts.of(JvmProbe.current()));
     }
 
-    /** An RPC that lets in only the requests carrying {@code access}'s key, when it has one. */
-    public WorkRpc(WorkQueue queue, Settings settings, SharedSecret access, HostFacts host) {
+    /** An RPC that lets in the requests carrying a key of {@code keys}, when it has one. */
+    public WorkRpc(WorkQueue queue, Settings settings, Credentials keys, HostFacts host) {
         this.settings = settings;
-        this.gate = new Gate(access, settings.benchmarkRequiresKey());
+        this.gate = new Gate(keys, settings.benchmarkRequiresKey());
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
                 Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
         handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
-        handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get));
+        handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get, gate::operates));
         handlers.put(Action.BENCHMARK, new BenchmarkHandler(queue, settings, host));
     }
 
@@ -136,7 +137,7 @@ public final class WorkRpc {
                     "this deployment serves " + settings.servedNames(", ") + "; send " + action.wireName()
                             + " to the endpoint that serves it");
         }
-        gate.mayRun(action);
+        gate.mayRun(action, caller);
         return handlers.get(action).answer(request, caller, deadlineNanos);
     }
 

@@ -7,9 +7,10 @@ import java.util.concurrent.CompletableFuture;
  * are per client), whether it presented the endpoint's key, and whether it is still there to hear the answer.
  *
  * <ul>
- *   <li>A {@code work_cancel} reaches only searches asked for by the same caller ({@link #mayCancelFor}): with a
- *       key configured, any holder of the key (there is one shared key, so its holders are one party); without
- *       one, the same address, as nano_node sends its {@code work_cancel} from the address it asked from.
+ *   <li>A {@code work_cancel} reaches only searches asked for by the same client ({@link #mayCancelFor}): the same
+ *       address, as nano_node sends its {@code work_cancel} from the address it asked from, whether or not it holds
+ *       a wallet key (a wallet key is shared by many wallets: holding it makes no one the owner of another's
+ *       search). Only the operator (who presented the operator key) reaches every client's searches.
  *   <li>A caller that {@link #left} (its connection closed) stops waiting; a search nobody waits for ends.
  * </ul>
  *
@@ -18,46 +19,66 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Caller {
     /** The process itself: never leaves, not limited per client. */
-    public static final Caller LOCAL = new Caller("local", false);
+    public static final Caller LOCAL = new Caller("local", Role.ANYONE, new CompletableFuture<>(), true);
 
-    private final String address;
-    private final boolean keyHolder;
-    private final CompletableFuture<Void> gone;
-
-    private Caller(String address, boolean keyHolder, CompletableFuture<Void> gone) {
-        this.address = address;
-        this.keyHolder = keyHolder;
-        this.gone = gone;
+    /** What the caller proved by the key it presented. */
+    private enum Role {
+        ANYONE,
+        KEY_HOLDER,
+        OPERATOR
     }
 
-    private Caller(String address, boolean keyHolder) {
-        this(address, keyHolder, new CompletableFuture<>());
+    private final String address;
+    private final Role role;
+    private final CompletableFuture<Void> gone;
+    /** The process itself, in any role: never leaves, not limited per client. */
+    private final boolean local;
+
+    private Caller(String address, Role role, CompletableFuture<Void> gone, boolean local) {
+        this.address = address;
+        this.role = role;
+        this.gone = gone;
+        this.local = local;
+    }
+
+    private Caller(String address, Role role) {
+        this(address, role, new CompletableFuture<>(), false);
     }
 
     /** A client at {@code address} (its IP address as the connection shows it; never a forwarded header). */
     public static Caller at(String address) {
-        return new Caller(address, false);
+        return new Caller(address, Role.ANYONE);
     }
 
-    /** The same caller, known to hold the endpoint's key; it leaves when this one leaves. */
+    /** The same caller, known to hold the endpoint's (wallet) key; it leaves when this one leaves. */
     public Caller holdingKey() {
-        return this == LOCAL ? this : new Caller(address, true, gone);
+        return new Caller(address, Role.KEY_HOLDER, gone, local);
+    }
+
+    /** The same caller, known to hold the operator key; it leaves when this one leaves. */
+    public Caller asOperator() {
+        return new Caller(address, Role.OPERATOR, gone, local);
+    }
+
+    /** Whether this caller presented the operator key. */
+    public boolean operator() {
+        return role == Role.OPERATOR;
     }
 
     /** The connection closed: whatever this caller waits for, it waits no longer. */
     public void left() {
-        if (this != LOCAL) gone.complete(null);
+        if (!local) gone.complete(null);
     }
 
     /** Runs {@code action} once this caller has left (at once if it already has). */
     void onLeave(Runnable action) {
-        if (this == LOCAL) return; // it never leaves: nothing to hold on to
+        if (local) return; // it never leaves: nothing to hold on to
         var unused = gone.thenRun(action); // the action's own failures are its own (it only completes futures)
     }
 
     /** Whether the per-client limits apply (to every caller but the process itself). */
     boolean limited() {
-        return this != LOCAL;
+        return !local;
     }
 
     /** The same client, for the per-client limits: the same address. */
@@ -67,12 +88,17 @@ public final class Caller {
 
     /** Whether this caller's {@code work_cancel} may stop what {@code asker} asked for. */
     boolean mayCancelFor(Caller asker) {
-        return (keyHolder && asker.keyHolder) || sameClient(asker);
+        return operator() || sameClient(asker);
     }
 
-    /** The address only: a key is never part of what is shown. */
+    /** The address and role only: a key is never part of what is shown. */
     @Override
     public String toString() {
-        return address + (keyHolder ? " (key holder)" : "");
+        return address
+                + switch (role) {
+                    case ANYONE -> "";
+                    case KEY_HOLDER -> " (key holder)";
+                    case OPERATOR -> " (operator)";
+                };
     }
 }

@@ -192,7 +192,15 @@ public final class WorkQueue implements AutoCloseable {
 
     /** Queues a search that never coalesces (a benchmark), for the process itself. */
     public Waiter submitAlone(Root root, Difficulty difficulty, long deadlineNanos) {
-        return submit(root, difficulty, deadlineNanos, Caller.LOCAL, false);
+        return submitAlone(root, difficulty, deadlineNanos, Caller.LOCAL);
+    }
+
+    /**
+     * Queues a search that never coalesces (a benchmark) for {@code caller}, under the same rules as its other
+     * searches: it counts among the searches the client may wait for, and stops when the client leaves.
+     */
+    public Waiter submitAlone(Root root, Difficulty difficulty, long deadlineNanos, Caller caller) {
+        return submit(root, difficulty, deadlineNanos, caller, false);
     }
 
     private Waiter submit(Root root, Difficulty difficulty, long deadlineNanos, Caller caller, boolean coalesces) {

@@ -170,7 +170,7 @@ class BrowserCorsTest {
     static String page(String origin, String endpoint, String key) {
         return origin + "/samples/browser/index.html?endpoint=" + URLEncoder.encode(endpoint, StandardCharsets.UTF_8)
                 + "&hash=" + HASH + "&difficulty=" + DIFFICULTY
-                + (key == null ? "" : "&key=" + URLEncoder.encode(key, StandardCharsets.UTF_8));
+                + (key == null ? "" : "#key=" + URLEncoder.encode(key, StandardCharsets.UTF_8));
     }
 
     /** Opens each page in one Chromium, in order; what each showed, by name. */

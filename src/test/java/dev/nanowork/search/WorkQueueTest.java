@@ -154,8 +154,9 @@ class WorkQueueTest {
     }
 
     @Test
-    void withAKeyEveryKeyHolderIsOneCaller() {
-        assertTrue(ALICE.holdingKey().mayCancelFor(MALLORY.holdingKey()), "one shared key: one party");
+    void onlyTheOperatorCancelsAnotherClientsSearch() {
+        assertTrue(!ALICE.holdingKey().mayCancelFor(MALLORY.holdingKey()), "a shared wallet key makes no one an owner");
+        assertTrue(ALICE.asOperator().mayCancelFor(MALLORY.holdingKey()), "the operator reaches every client");
         assertTrue(!MALLORY.mayCancelFor(ALICE), "without a key, addresses tell callers apart");
         assertTrue(MALLORY.holdingKey().mayCancelFor(MALLORY), "and the same address is always the same caller");
     }

@@ -54,7 +54,7 @@ class EveryHttpRouteLockedTest {
     }
 
     static Map<String, Object> status() {
-        return post("/status", "Bearer " + KEY, "");
+        return post("/status", "Bearer " + HardWorkProfile.OPERATOR_KEY, "");
     }
 
     /** No search is running or waiting now. */

@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.AccessSettings;
+import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.access.SharedSecret.Verdict;
+import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.RpcRequest;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkQueue;
@@ -49,6 +52,10 @@ class EveryRouteLockedTest {
             4);
 
     WorkRpc rpc(SharedSecret access, boolean benchmarkRequiresKey) {
+        return rpc(new Credentials(access, SharedSecret.NONE), benchmarkRequiresKey);
+    }
+
+    WorkRpc rpc(Credentials keys, boolean benchmarkRequiresKey) {
         return new WorkRpc(
                 queue,
                 new WorkRpc.Settings(
@@ -59,7 +66,8 @@ class EveryRouteLockedTest {
                         Duration.ofMillis(20),
                         "test",
                         benchmarkRequiresKey),
-                access);
+                keys,
+                HostFacts.of(JvmProbe.current()));
     }
 
     @AfterEach
@@ -137,8 +145,23 @@ class EveryRouteLockedTest {
                                 .handle(body("work_validate", ""), Optional.empty(), System.nanoTime() + FAR))
                         .get("valid_receive"),
                 "other actions stay open");
-        Map<String, String> keyed = MapRpc.fields(rpc(SharedSecret.of(KEY), true)
+        Map<String, String> walletOnly = MapRpc.fields(rpc(SharedSecret.of(KEY), false)
                 .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.of("Bearer " + KEY), System.nanoTime() + FAR));
+        assertEquals(
+                "RPC control is disabled",
+                walletOnly.get("error"),
+                "a wallet key is no operator key; with none configured, no one is the operator");
+        Credentials both = new Credentials(SharedSecret.of(KEY), SharedSecret.of(KEY + "-operator"));
+        Map<String, String> wallet = MapRpc.fields(rpc(both, true)
+                .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.of("Bearer " + KEY), System.nanoTime() + FAR));
+        assertEquals("Key required", wallet.get("error"), "the wallet key is refused: " + wallet);
+        assertEquals(0, searched.get(), "no benchmark ran");
+        Map<String, String> keyed = MapRpc.fields(rpc(both, true)
+                .handle(
+                        Action.BENCHMARK,
+                        RpcRequest.empty(),
+                        Optional.of("Bearer " + KEY + "-operator"),
+                        System.nanoTime() + FAR));
         assertFalse(keyed.containsKey("error"), keyed.toString());
         Map<String, String> notRequired = MapRpc.fields(rpc(SharedSecret.NONE, false)
                 .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.empty(), System.nanoTime() + FAR));
@@ -160,19 +183,21 @@ class EveryRouteLockedTest {
                         throw new AssertionError("not read");
                     }));
             assertTrue(parameter.getMessage().contains("key-parameter is set but blank"), parameter.getMessage());
-            for (String name : new String[] {
-                "NANO_WORK_AUTH_KEY",
-                "NANO_WORK_AUTH_KEY_PARAMETER",
-                "nano-work.auth.key",
-                "nano-work.auth.key-parameter"
-            }) {
+            for (String name : AccessSettings.SETTINGS) {
+                AccessSettings.Found found = new AccessSettings.Found(blank, blank, "EnvConfigSource");
                 IllegalArgumentException raw = assertThrows(
-                        IllegalArgumentException.class, () -> AccessSettings.refuseBlank(Map.of(name, blank)), name);
-                assertTrue(raw.getMessage().contains(name), raw.getMessage());
+                        IllegalArgumentException.class,
+                        () -> AccessSettings.refuseBlank(n -> Optional.of(found).filter(f -> n.equals(name))),
+                        name);
+                assertTrue(raw.getMessage().contains(name + " (from EnvConfigSource)"), raw.getMessage());
             }
         }
-        AccessSettings.refuseBlank(Map.of("NANO_WORK_AUTH_KEY", "k", "PATH", ""));
-        AccessSettings.refuseBlank(Map.of());
+        // ${KEY:} with KEY unset: the source holds text, the value expands to nothing.
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> AccessSettings.refuseBlank(n -> Optional.of(new AccessSettings.Found("", "${KEY:}", "props"))));
+        AccessSettings.refuseBlank(n -> Optional.of(new AccessSettings.Found("k", "${KEY:k}", "props")));
+        AccessSettings.refuseBlank(n -> Optional.empty());
     }
 
     @Test

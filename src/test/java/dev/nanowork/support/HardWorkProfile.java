@@ -11,6 +11,9 @@ import java.util.Map;
  */
 public class HardWorkProfile implements QuarkusTestProfile {
     public static final String KEY = "http-route-key-90d2";
+    /** The operator's key: status details (what is searching) are the operator's to read. */
+    public static final String OPERATOR_KEY = "http-route-operator-key-3e1f";
+
     public static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** 2^56 attempts: never found within the deadline. */
     public static final String HARD = "ffffffffffffff00";
@@ -22,6 +25,8 @@ public class HardWorkProfile implements QuarkusTestProfile {
         return Map.of(
                 "nano-work.auth.key",
                 KEY,
+                "nano-work.auth.operator-key",
+                OPERATOR_KEY,
                 "nano-work.min-difficulty",
                 "0000000000000000",
                 "nano-work.max-difficulty",

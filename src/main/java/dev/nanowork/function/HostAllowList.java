@@ -1,0 +1,62 @@
+package dev.nanowork.function;
+
+import dev.nanowork.rpc.RpcError;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Refuses a request whose {@code Host} names a server this is not ({@code nano-work.allowed-hosts}): a web page that
+ * rebinds its own name to 127.0.0.1 reaches the local server as a same-origin caller, which CORS cannot tell from a
+ * real one, but its {@code Host} still names the page's site. The self-hosted build allows only the localhost names
+ * by default; {@code *} (the Lambda build's default, behind API Gateway's own domain) allows any. A request without a
+ * {@code Host} (HTTP/1.0 tools) is let through: every browser sends one.
+ */
+final class HostAllowList implements Handler<RoutingContext> {
+    /** The refusal: nano_node's style, HTTP 200 like every answer. */
+    static final String NOT_ALLOWED = "Host not allowed";
+
+    private final Set<String> hosts;
+
+    HostAllowList(String setting) {
+        this.hosts = Arrays.stream(setting.split(","))
+                .map(String::strip)
+                .filter(h -> !h.isEmpty())
+                .map(h -> h.toLowerCase(Locale.ROOT))
+                .collect(Collectors.toUnmodifiableSet());
+    }
+
+    /** Whether any host is allowed ({@code *}): then this handler is not installed. */
+    boolean any() {
+        return hosts.contains("*") || hosts.isEmpty();
+    }
+
+    @Override
+    public void handle(RoutingContext rc) {
+        String host = rc.request().getHeader("Host");
+        if (host == null || hosts.contains(name(host))) {
+            rc.next();
+            return;
+        }
+        HttpRoutes.answer(
+                rc,
+                new RpcError(
+                                NOT_ALLOWED,
+                                "this server answers only for "
+                                        + String.join(
+                                                ", ", hosts.stream().sorted().toList())
+                                        + " (nano-work.allowed-hosts); was " + RpcError.describe(name(host)))
+                        .answer());
+    }
+
+    /** The host name of a {@code Host} header, its port and case left out ({@code [::1]:7076} is {@code [::1]}). */
+    static String name(String header) {
+        String h = header.strip().toLowerCase(Locale.ROOT);
+        int colon = h.lastIndexOf(':');
+        if (colon > h.lastIndexOf(']')) h = h.substring(0, colon);
+        return h;
+    }
+}
