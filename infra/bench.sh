@@ -42,7 +42,7 @@ fi
 if [ "$kernel" = all ]; then
   # Every kernel this JVM runs at full speed, as the selector sees it (the wider ones fail to select).
   kernels=""
-  for k in vector512x2 vector512x1 vector256x2 vector256x2perm vector256x1 vector128x2 vector128x1 scalar scalarx2; do
+  for k in vector512x2 vector512x1 vector256x2 vector256x2perm vector256x1 vector128x1shuf vector128x2 vector128x1 scalar scalarx2; do
     # shellcheck disable=SC2086 # $jvm_opts is a list of JVM options: split into words on purpose
     if java --add-modules=jdk.incubator.vector $jvm_opts -cp "$cp" dev.nanowork.kernel.bench.KernelBench \
         --kernel "$k" --check >/dev/null 2>&1; then kernels="$kernels $k"; fi

@@ -19,7 +19,8 @@ public record KernelChoice(String configName) {
     /**
      * Every variant, by name: per width two states before one, then scalar. {@code vector256x2perm} is
      * {@code vector256x2} with rotr 32 as an int-pair permute: faster where the JIT emits AVX2-only code (x86_64
-     * Lambda), slower with AVX-512's rotate (docs/kernels.md, round 5).
+     * Lambda), slower with AVX-512's rotate (docs/kernels.md, round 5). {@code vector128x1shuf} writes the rotates
+     * as NEON does (byte shuffles, add and shift-accumulate): the 128-bit kernel that beats scalar on Graviton.
      */
     public static final List<String> VARIANTS = List.of(
             "vector512x2",
@@ -27,6 +28,7 @@ public record KernelChoice(String configName) {
             "vector256x2",
             "vector256x2perm",
             "vector256x1",
+            "vector128x1shuf",
             "vector128x2",
             "vector128x1",
             "scalarx2",
@@ -43,6 +45,7 @@ public record KernelChoice(String configName) {
             "vector256x2",
             "vector256x2perm",
             "vector256x1",
+            "vector128x1shuf",
             "vector128x2",
             "vector128x1",
             "scalar",

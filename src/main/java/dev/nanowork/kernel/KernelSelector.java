@@ -27,6 +27,9 @@ import java.util.stream.Collectors;
 public final class KernelSelector {
     private static final Logger LOG = Logger.getLogger(KernelSelector.class.getName());
 
+    /** What {@code auto} times where the widest vector is 128 bits; see {@link #candidates}. */
+    private static final List<String> NEON_CANDIDATES = List.of("vector128x1shuf", "scalarx2");
+
     private KernelSelector() {}
 
     /**
@@ -156,17 +159,18 @@ public final class KernelSelector {
 
     /**
      * What {@code auto} times: every variant of the widest width (three at 256 bits). When the widest is 128 bits
-     * (ARM NEON's width: two lanes, no 64-bit vector rotate) scalar is timed too, as it can be close there.
+     * (ARM NEON's width, and SVE2's on Graviton4: two lanes, no 64-bit vector rotate) only what can win there:
+     * {@code vector128x1shuf} and {@code scalarx2}. C2's aarch64 code for them, on llvm-mca's Neoverse N1 model, is
+     * 365 and 460 cycles per hash; vector128x1 533 and vector128x2 588 lose to scalarx2 (docs/kernels.md, round 6).
      * Narrower widths are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU
      * each).
      */
     static List<String> candidates(List<String> runnable) {
         int widest = KernelChoice.bits(runnable.get(0));
+        if (widest == 128)
+            return NEON_CANDIDATES.stream().filter(runnable::contains).toList();
         List<String> out = new ArrayList<>();
-        for (String v : runnable) {
-            int bits = KernelChoice.bits(v);
-            if (bits == widest || (widest == 128 && v.equals("scalar"))) out.add(v);
-        }
+        for (String v : runnable) if (KernelChoice.bits(v) == widest) out.add(v);
         return out;
     }
 

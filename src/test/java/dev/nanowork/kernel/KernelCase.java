@@ -10,7 +10,8 @@ import java.util.stream.Stream;
  * Every kernel the code base has, for parameterised tests. A vector kernel wider than what this JVM's JIT
  * compiles is skipped with the reason (it would only run the Vector API's slow Java fallback); the surefire
  * executions with {@code -XX:MaxVectorSize=32} and {@code =16} narrow the JVM so that 256- and 128-bit
- * kernels are the widest there.
+ * kernels are the widest there. On an emulated Graviton core ({@link EmulatedCore}) a kernel is handed out once C2
+ * has compiled it.
  */
 public record KernelCase(String label, int bits) {
     public static Stream<KernelCase> all() {
@@ -29,7 +30,7 @@ public record KernelCase(String label, int bits) {
      * (round 5, docs/kernels.md).
      */
     public WorkKernel kernelOrSkip() {
-        if (bits == 0) return KernelSelector.create(label);
+        if (bits == 0) return EmulatedCore.compiled(KernelSelector.create(label));
         int preferred = VectorKernels.preferredBits();
         assumeTrue(
                 bits <= preferred,
@@ -39,7 +40,7 @@ public record KernelCase(String label, int bits) {
                 bits == preferred,
                 () -> label + " skipped here: it runs compiled in the surefire execution narrowed to " + bits
                         + " bits (-XX:MaxVectorSize), where it is the widest");
-        return KernelSelector.create(label);
+        return EmulatedCore.compiled(KernelSelector.create(label));
     }
 
     @Override

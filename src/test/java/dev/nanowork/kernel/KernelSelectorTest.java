@@ -113,14 +113,23 @@ class KernelSelectorTest {
     }
 
     @Test
-    void autoOnNeonTimesScalarToo() {
-        Rates rates = new Rates(Map.of("scalar", 5.0, "vector128x2", 4.0, "vector128x1", 3.0));
+    void autoOnNeonTimesTheShuffleKernelAndScalarX2Only() {
+        Rates rates = new Rates(Map.of("scalarx2", 5.4, "vector128x1shuf", 6.8));
         Selection s = select(KernelChoice.AUTO, NEON, rates);
-        assertEquals("scalar", s.kernel().name());
-        assertEquals(List.of("vector128x2", "vector128x1", "scalar"), rates.timed);
+        assertEquals("vector128x1shuf", s.kernel().name());
+        assertEquals(List.of("vector128x1shuf", "scalarx2"), rates.timed, "what can win at 128 bits (the N1 model)");
+        assertEquals("work kernel: vector128x1shuf 6.8 MH/s/thread (scalarx2 5.4), C2 on, 2 threads", s.startupLine(2));
+
+        Rates scalarFaster = new Rates(Map.of("scalarx2", 5.4, "vector128x1shuf", 4.0));
         assertEquals(
-                "work kernel: scalar 5.0 MH/s/thread (vector128x2 4.0, vector128x1 3.0), C2 on, 2 threads",
-                s.startupLine(2));
+                "scalarx2",
+                select(KernelChoice.AUTO, NEON, scalarFaster).kernel().name());
+        Rates width = new Rates(Map.of("vector128x1shuf", 6.8, "vector128x2", 4.3, "vector128x1", 4.7));
+        select(KernelChoice.VECTOR128, NEON, width);
+        assertEquals(
+                List.of("vector128x1shuf", "vector128x2", "vector128x1"),
+                width.timed,
+                "vector128 still times all three");
     }
 
     @Test
@@ -169,7 +178,8 @@ class KernelSelectorTest {
         assertTrue(
                 tooWide.getMessage()
                         .endsWith(
-                                "it can run: vector256x2, vector256x2perm, vector256x1, vector128x2, vector128x1, scalarx2,"
+                                "it can run: vector256x2, vector256x2perm, vector256x1, vector128x1shuf, vector128x2, vector128x1,"
+                                        + " scalarx2,"
                                         + " scalar"),
                 tooWide.getMessage());
 

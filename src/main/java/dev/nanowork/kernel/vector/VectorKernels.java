@@ -34,6 +34,7 @@ public final class VectorKernels {
             case "vector256x2" -> new Vector256x2();
             case "vector256x2perm" -> new Vector256x2Perm();
             case "vector256x1" -> new Vector256x1();
+            case "vector128x1shuf" -> new Vector128x1Shuf();
             case "vector128x2" -> new Vector128x2();
             case "vector128x1" -> new Vector128x1();
             default -> throw new IllegalArgumentException("no vector kernel named " + name);

@@ -232,7 +232,9 @@ public final class KernelGenerator {
      * which were 57-58 against 55-56 for a method per round without zero words. The method is past C1's limit and
      * kept from C1 ({@link #methodName}). vector256x2perm: rotr 32 as an int-pair permute, faster where the JIT
      * emits AVX2-only code (21.1-22.0 against 20.2-20.9), slower with AVX-512's rotate (33.9 against 37.0). At 128
-     * bits two states stay a method per two half-rounds (15.8 against 15.0-15.7 in one method).
+     * bits two states stay a method per two half-rounds (15.8 against 15.0-15.7 in one method). vector128x1shuf: the
+     * rotates as NEON writes them (tbl, add and usra); on Neoverse N1 llvm-mca puts C2's code for it at 365 cycles per
+     * hash against 533 for vector128x1 and 460 for scalarx2 (round 6, docs/kernels.md).
      */
     static final List<Shape> SHAPES = List.of(
             new Shape(
@@ -292,6 +294,16 @@ public final class KernelGenerator {
                     0,
                     Set.of(32),
                     "two interleaved states, rotr 32 as an int-pair permute (one vpermd where AVX2-only code has no 64-bit rotate)"),
+            new Shape(
+                    "vector128x1shuf",
+                    "Vector128x1Shuf",
+                    128,
+                    1,
+                    2,
+                    0,
+                    Set.of(32, 24, 16, 63),
+                    "one state, rotr 32, 24 and 16 as byte shuffles (one NEON tbl each), rotr 63 as x + x plus x >>> 63"
+                            + " (add and usra): the shape of hand-written NEON BLAKE2b"),
             new Shape("vector128x1", "Vector128x1", 128, 1, 2, 0, "one state, G functions two at a time"),
             new Shape(
                     "vector128x2",
@@ -583,17 +595,21 @@ public final class KernelGenerator {
         if (!scalar) {
             s.append("import static jdk.incubator.vector.VectorOperators.ADD;\n");
             s.append("import static jdk.incubator.vector.VectorOperators.GE;\n");
+            if (shape.shuffled().contains(63)) s.append("import static jdk.incubator.vector.VectorOperators.LSHR;\n");
             s.append("import static jdk.incubator.vector.VectorOperators.ROR;\n");
             s.append("import static jdk.incubator.vector.VectorOperators.XOR;\n\n");
             s.append("import dev.nanowork.kernel.BlockKernel;\n");
             if (shape.shuffled().contains(24) || shape.shuffled().contains(16))
                 s.append("import jdk.incubator.vector.ByteVector;\n");
-            if (shape.shuffled().contains(32)) s.append("import jdk.incubator.vector.IntVector;\n");
+            if (shape.shuffled().contains(32) && !byteShuffles(shape))
+                s.append("import jdk.incubator.vector.IntVector;\n");
             s.append("import jdk.incubator.vector.LongVector;\n");
-            if (!shape.shuffled().isEmpty()) s.append("import jdk.incubator.vector.VectorShuffle;\n");
+            if (shape.shuffled().stream().anyMatch(r -> r != 63))
+                s.append("import jdk.incubator.vector.VectorShuffle;\n");
             s.append("import jdk.incubator.vector.VectorSpecies;\n\n");
         }
         int lanes = scalar ? 1 : shape.bits() / 64;
+        boolean shuffles = false;
         s.append("/**\n * The {@code ").append(shape.name()).append("} kernel: ");
         s.append(
                 scalar
@@ -626,8 +642,9 @@ public final class KernelGenerator {
             s.append("    private static final LongVector LANE_INDEX = LongVector.zero(SPECIES).addIndex(1);\n\n");
             for (int r : new int[] {32, 24, 16}) {
                 if (!shape.shuffled().contains(r)) continue;
+                shuffles = true;
                 s.append("    /** rotr ").append(r).append(" of every long lane as a constant shuffle. */\n");
-                if (r == 32) {
+                if (r == 32 && !byteShuffles(shape)) {
                     s.append("    private static final VectorShuffle<Integer> ROR32 =\n")
                             .append("            VectorShuffle.fromOp(IntVector.SPECIES_")
                             .append(shape.bits())
@@ -643,7 +660,7 @@ public final class KernelGenerator {
                             .append(") & 7));\n");
                 }
             }
-            if (!shape.shuffled().isEmpty()) s.append('\n');
+            if (shuffles) s.append('\n');
         }
         s.append("    public ").append(shape.className()).append("() {\n");
         s.append("        super(\"")
@@ -861,9 +878,21 @@ public final class KernelGenerator {
      */
     static String ror(Shape shape, String x, int r) {
         if (!shape.shuffled().contains(r)) return x + ".lanewise(ROR, " + r + ")";
-        return r == 32
+        // rotr 63 = rotl 1 = (x + x) + (x >>> 63), the two never overlap: NEON's add and usra (shift right and
+        // accumulate) against ushr, shl and orr. x is written twice; C2 computes it once (one node).
+        if (r == 63) return x + ".lanewise(ADD, " + x + ").lanewise(ADD, " + x + ".lanewise(LSHR, 63))";
+        return r == 32 && !byteShuffles(shape)
                 ? x + ".reinterpretAsInts().rearrange(ROR32).reinterpretAsLongs()"
                 : x + ".reinterpretAsBytes().rearrange(ROR" + r + ").reinterpretAsLongs()";
+    }
+
+    /**
+     * Whether rotr 32 is a byte shuffle too: when 24 or 16 are, all three are one byte-table lookup each (NEON's
+     * {@code tbl}, with its index vector loaded once). Alone it stays an int-pair permute ({@code vpermd}); on aarch64
+     * C2 turns an int shuffle into byte indices again at every use (movi, mul, dup, add before the {@code tbl}).
+     */
+    static boolean byteShuffles(Shape shape) {
+        return shape.shuffled().contains(24) || shape.shuffled().contains(16);
     }
 
     private static String store(Shape shape, Writer w, int word, int state, String var) {

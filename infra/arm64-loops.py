@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+"""What C2 wrote for each kernel: reads -XX:+PrintAssembly output (no hsdis: the code as hex words), decodes the
+aarch64 code with binutils' objdump, counts the hot code per hash by class and, given an llvm-mca, estimates the
+cycles per hash on a core's model.
+
+  infra/arm64-loops.py PRINTASSEMBLY.txt [--mca llvm-mca-19 --mcpu neoverse-n1] [--json]
+  infra/arm64-loops.py --function BINARY:FUNCTION:NONCES [--mca ...]   the same for a C function's hottest loop
+                                                                        (the C NEON anchor: search, 2 nonces a pass)
+
+Per compiled kernel method (class::rounds, or a step kernel's step methods and hash): the loop kernels' hot code is
+the rounds 1-10 loop (the backward branch whose body holds the most vector work) run 10 times, plus the straight
+code from the entry to the first ret (round 0, round 11); a step kernel's is each method's code up to its first
+ret. Slow paths (uncommon traps) sit after the ret and are not counted. "calls" and "allocations" count bl/blr and
+prfm (C2's TLAB allocation prefetch) in the hot code: a kernel whose vectors are boxed has them there.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from collections import Counter, defaultdict
+
+WRITER = re.compile(r"^<writer thread='(\d+)'/>")
+HEADER = re.compile(r"^Compiled method \(c2\)\s+\d+\s+\d+\s+\d+\s+(\S+)::(\S+)")
+CODE = re.compile(r"^\s+0x([0-9a-f]+):\s+([0-9a-f]{4} [0-9a-f]{4}(?: \| [0-9a-f]{4} [0-9a-f]{4})*)\s*$")
+VREG = re.compile(r"\b[vzq]\d+(\.\d*[bhsdq])?\b")
+BRANCH = re.compile(r"^(b(\.\w+)?|cbn?z|tbn?z)$")
+
+
+def methods(text):
+    """{(class, method): [(address, word bytes)]} of each C2 method's main code. In a -XX:LogFile the compiler threads'
+    output interleaves, each stretch after a <writer thread='N'/> line: each thread is followed on its own."""
+    out, state, thread = {}, {}, None
+    for line in text.splitlines():
+        w = WRITER.match(line)
+        if w:
+            thread = w.group(1)
+            continue
+        current, in_code = state.get(thread, (None, False))
+        if line.startswith("Compiled method ("):
+            h = HEADER.match(line)
+            current = (h.group(1), h.group(2)) if h else None  # C1 code is not counted
+            if current:
+                out[current] = []
+            state[thread] = (current, False)
+            continue
+        if current is None:
+            continue
+        if line.startswith("[Verified Entry Point]") or line.startswith("[Entry Point]"):
+            in_code = True
+        elif line.startswith("[Exception Handler]") or line.startswith("[Stub Code]") or line.startswith("[/MachCode]"):
+            in_code = False
+        elif in_code:
+            m = CODE.match(line)
+            if m:
+                address = int(m.group(1), 16)
+                for i, word in enumerate(m.group(2).split(" | ")):
+                    out[current].append((address + 4 * i, bytes.fromhex(word.replace(" ", ""))))
+        state[thread] = (current, in_code)
+    return {k: v for k, v in out.items() if v}
+
+
+def disassemble(words):
+    """[(address, mnemonic, operands)] from objdump, in address order."""
+    base = words[0][0]
+    blob = bytearray()
+    for address, word in words:
+        blob[address - base : address - base + 4] = word
+    with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
+        f.write(blob)
+    try:
+        text = subprocess.run(
+            ["aarch64-linux-gnu-objdump", "-D", "-b", "binary", "-maarch64", f"--adjust-vma={base:#x}", f.name],
+            capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(f.name)
+    out = []
+    for line in text.splitlines():
+        m = re.match(r"^\s*([0-9a-f]+):\s+[0-9a-f]{8}\s+(\S+)\s*(.*)$", line)
+        if m:
+            out.append((int(m.group(1), 16), m.group(2), m.group(3).split("//")[0].strip()))
+    return out
+
+
+def function(binary, name):
+    """[(address, mnemonic, operands)] of one function of an aarch64 ELF binary."""
+    text = subprocess.run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", binary],
+                          capture_output=True, text=True, check=True).stdout
+    out, inside = [], False
+    for line in text.splitlines():
+        if re.match(r"^[0-9a-f]+ <", line):
+            inside = line.endswith(f"<{name}>:")
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+        if inside and m:
+            out.append((int(m.group(1), 16), m.group(2), m.group(3).split("//")[0].strip()))
+    return out
+
+
+def kind(mnemonic, operands):
+    """The class an instruction counts in."""
+    vector = bool(VREG.search(operands)) or mnemonic.startswith(("ld1", "st1"))
+    if mnemonic in ("bl", "blr"):
+        return "call"
+    if mnemonic == "prfm":
+        return "allocation"
+    if mnemonic.startswith(("ldr", "ldp", "ldur", "ld1")):
+        return "spill load" if "[sp" in operands else "load"
+    if mnemonic.startswith(("str", "stp", "stur", "st1")):
+        return "spill store" if "[sp" in operands else "store"
+    if not vector:
+        return "scalar"
+    if mnemonic in ("add",):
+        return "vector add"
+    if mnemonic in ("eor", "eor3", "bcax"):
+        return "vector xor"
+    if mnemonic in ("ushr", "shl", "sli", "sri", "usra", "ssra", "lsr", "lsl", "xar", "sshr", "asr"):
+        return "vector shift"
+    if mnemonic in ("tbl", "rev64", "rev32", "rev16", "revb", "revh", "revw", "ext", "zip1", "zip2", "uzp1", "uzp2",
+                    "trn1", "trn2"):
+        return "vector permute"
+    if mnemonic in ("orr", "mov", "movprfx", "dup") and (mnemonic != "orr" or len(set(operands.split(", ")[1:])) == 1):
+        return "vector move"
+    if mnemonic == "orr":
+        return "vector or"
+    return "vector other"
+
+
+def hot_code(instructions):
+    """(loop, straight): the rounds loop's instructions (or []) and the rest of the code up to the first ret."""
+    index = {a: i for i, (a, _, _) in enumerate(instructions)}
+    ret = next((i for i, (_, m, _) in enumerate(instructions) if m == "ret"), len(instructions) - 1)
+    best = (0, None)
+    for i, (address, mnemonic, operands) in enumerate(instructions[: ret + 1]):
+        if not BRANCH.match(mnemonic):
+            continue
+        target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
+        if not target:
+            continue
+        t = int(target.group(1) or target.group(2), 16)
+        if t < address and t in index:
+            body = instructions[index[t] : i + 1]
+            work = sum(1 for _, m, o in body if kind(m, o).startswith("vector"))
+            if work > best[0]:
+                best = (work, (index[t], i))
+    if best[1] is None:
+        return [], instructions[: ret + 1]
+    lo, hi = best[1]
+    return instructions[lo : hi + 1], instructions[:lo] + instructions[hi + 1 : ret + 1]
+
+
+def mca_cycles(instructions, mca, mcpu):
+    """Cycles per pass of the block from llvm-mca (branches left out: they only close the loop)."""
+    if not instructions:
+        return 0.0
+    asm = "\n".join(f"{m} {o}" for _, m, o in instructions if not BRANCH.match(m) and m not in ("ret", "bl", "blr"))
+    run = subprocess.run(
+        [mca, "-mtriple=aarch64", f"-mcpu={mcpu}", "-iterations=100", "-skip-unsupported-instructions=parse-failure"],
+        input=asm, capture_output=True, text=True)
+    m = re.search(r"Total Cycles:\s+(\d+)", run.stdout)
+    if not m:
+        sys.exit(f"llvm-mca failed: {run.stderr[:2000]}")
+    return int(m.group(1)) / 100
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("assembly", nargs="?")
+    p.add_argument("--function")
+    p.add_argument("--mca")
+    p.add_argument("--mcpu", default="neoverse-n1")
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    if a.function:
+        binary, name, nonces = a.function.rsplit(":", 2)
+        loop, _ = hot_code(function(binary, name))
+        row = {"kernel": name, "nonces per pass": int(nonces),
+               "per hash": {k: round(v / int(nonces), 1) for k, v in sorted(Counter(kind(m, o) for _, m, o in loop).items())},
+               "instructions per hash": round(len(loop) / int(nonces), 1)}
+        if a.mca:
+            row["cycles per hash"] = round(mca_cycles(loop, a.mca, a.mcpu) / int(nonces), 1)
+            row["mcpu"] = a.mcpu
+        print(json.dumps(row, indent=1) if a.json else row)
+        return
+    per_class = defaultdict(lambda: {"counts": Counter(), "cycles": 0.0, "nonces": None, "methods": []})
+    for (cls, method), words in methods(open(a.assembly, errors="replace").read()).items():
+        simple = cls.split(".")[-1]
+        if method not in ("rounds", "hash") and not method.startswith("step"):
+            continue
+        instructions = disassemble(words)
+        loop, straight = hot_code(instructions)
+        entry = per_class[simple]
+        if method == "rounds" or method.startswith("step"):
+            entry["methods"].append(method)
+        passes = ((loop, 10), (straight, 1))
+        for block, times in passes:
+            for _, m, o in block:
+                entry["counts"][kind(m, o)] += times
+            if a.mca:
+                entry["cycles"] += times * mca_cycles(block, a.mca, a.mcpu)
+        if loop:
+            entry["loop per round"] = Counter(kind(m, o) for _, m, o in loop)
+    rows = []
+    for simple, e in sorted(per_class.items()):
+        m = re.search(r"(\d+)x(\d)", simple.lower())
+        nonces = (int(m.group(1)) // 64) * int(m.group(2)) if m else (2 if "X2" in simple else 1)
+        row = {"kernel": simple, "nonces per call": nonces, "methods": sorted(e["methods"]),
+               "per hash": {k: round(v / nonces, 1) for k, v in sorted(e["counts"].items())},
+               "instructions per hash": round(sum(e["counts"].values()) / nonces, 1)}
+        if "loop per round" in e:
+            row["loop per round"] = dict(sorted(e["loop per round"].items()))
+        if a.mca:
+            row["cycles per hash"] = round(e["cycles"] / nonces, 1)
+            row["mcpu"] = a.mcpu
+        rows.append(row)
+    if a.json:
+        print(json.dumps(rows, indent=1))
+    else:
+        for r in rows:
+            print(r)
+    bad = [r["kernel"] for r in rows if r["per hash"].get("call", 0) or r["per hash"].get("allocation", 0)]
+    if bad:
+        print("calls or allocations in the hot code of: " + ", ".join(bad), file=sys.stderr)
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
