@@ -45,9 +45,10 @@ class BenchmarkFairnessTest {
         socket.connect(new InetSocketAddress("127.0.0.1", url.getPort()));
         socket.setSoTimeout(5_000);
         OutputStream out = socket.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: "
-                        + BENCHMARK.length() + "\r\n\r\n" + BENCHMARK)
-                .getBytes(StandardCharsets.US_ASCII));
+        out.write(
+                ("POST / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: "
+                                + BENCHMARK.length() + "\r\n\r\n" + BENCHMARK)
+                        .getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return socket;
     }

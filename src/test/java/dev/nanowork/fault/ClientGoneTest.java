@@ -90,7 +90,8 @@ class ClientGoneTest {
                     && System.nanoTime() < until);
             long stoppedMs = (System.nanoTime() - closed) / 1_000_000;
             assertEquals("0", status.get("searching"), "the abandoned search ended: " + status);
-            // Its deadline is 28 s away and it cannot succeed: ending at all is the cancel; 5 s is a loaded machine's margin.
+            // Its deadline is 28 s away and it cannot succeed: ending at all is the cancel; 5 s is a loaded machine's
+            // margin.
             assertTrue(stoppedMs < 5_000, "stopped within 5 s of its last waiter leaving: " + stoppedMs + " ms");
             Thread.sleep(200); // the dropped answer's write, if it logs, has happened
             assertEquals(java.util.List.of(), errors.lines(), "nothing logged at ERROR for a client that left");
