@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The long fuzz run: INPUTS hostile bodies (default 1,000,000) through the request path, a third each of
-# random bytes, random JSON and mutated valid requests (src/test/java/dev/nanowork/fuzz/RequestFuzzTest.java).
+# The long fuzz run: INPUTS hostile bodies (default 1,000,000) through the request path, a quarter each of
+# random bytes, random JSON, form and multipart bodies, and mutated valid requests
+# (src/test/java/dev/nanowork/fuzz/RequestFuzzTest.java).
 # Each input carries the answer it must get on each path (worked out from how it was generated) and goes to
 # POST /, to every function route and to POST / with a wrong key; the run fails on the first answer that is
 # not exactly the expected one (generated work and validity recomputed with Bouncy Castle), on anything
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 . infra/lib/jdk.sh
 
 inputs="${1:-1000000}"
-per_property=$(( (inputs + 2) / 3 ))
+per_property=$(( (inputs + 3) / 4 ))
 
 # surefire:test runs only the default configuration (not the 256/128-bit kernel executions); no Quarkus needed.
 ./mvnw -B -DskipSelfHosted test-compile surefire:test -Dtest=RequestFuzzTest \

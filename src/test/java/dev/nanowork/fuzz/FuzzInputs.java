@@ -71,11 +71,37 @@ public final class FuzzInputs {
         return FuzzCase.object(request, random, random.nextInt(5) == 0);
     }
 
-    /** One of the three kinds, equally often: the body alone, for tests that check answers only as documented. */
+    /**
+     * A valid request of any action as a form would send it, multipart (some fields as file parts) or url-encoded
+     * ({@code curl -F}, {@code curl -d a=b}): never JSON, so {@code Unable to parse JSON} on every route (issue 20).
+     */
+    public static FuzzCase formBody(Random random) {
+        List<Map.Entry<String, Sent>> request = valid(Action.values()[random.nextInt(Action.values().length)]);
+        StringBuilder text = new StringBuilder();
+        if (random.nextBoolean()) {
+            String boundary = "----nanowork" + Long.toHexString(random.nextLong());
+            for (Map.Entry<String, Sent> field : request) {
+                text.append("--").append(boundary).append("\r\nContent-Disposition: form-data; name=\"");
+                text.append(field.getKey()).append('"');
+                if (random.nextBoolean()) text.append("; filename=\"work.json\"\r\nContent-Type: application/json");
+                text.append("\r\n\r\n").append(field.getValue().json()).append("\r\n");
+            }
+            text.append("--").append(boundary).append("--\r\n");
+        } else {
+            for (Map.Entry<String, Sent> field : request) {
+                if (!text.isEmpty()) text.append('&');
+                text.append(field.getKey()).append('=').append(field.getValue().json());
+            }
+        }
+        return FuzzCase.refused(text.toString(), RpcError.UNABLE_TO_PARSE_JSON, false);
+    }
+
+    /** One of the four kinds, equally often: the body alone, for tests that check answers only as documented. */
     public static String any(Random random) {
-        return switch (random.nextInt(3)) {
+        return switch (random.nextInt(4)) {
             case 0 -> randomBytes(random).body();
             case 1 -> randomJson(random).body();
+            case 2 -> formBody(random).body();
             default -> mutatedRequest(random).body();
         };
     }

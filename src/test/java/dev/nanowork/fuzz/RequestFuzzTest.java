@@ -122,16 +122,21 @@ class RequestFuzzTest {
         fuzz(2, FuzzInputs::mutatedRequest);
     }
 
+    @Test
+    void formAndMultipartBodiesAreNotJson() {
+        fuzz(3, FuzzInputs::formBody);
+    }
+
     /** Runs {@link #PER_KIND} inputs of one kind; the seed of each is in the failure message. */
     static void fuzz(int kind, Function<Random, FuzzCase> inputs) {
         for (long i = 0; i < PER_KIND; i++) {
-            long seed = SEED + i * 3 + kind;
+            long seed = SEED + i * 4 + kind;
             FuzzCase input = inputs.apply(new Random(seed));
             try {
                 everyPath(input);
             } catch (AssertionError | RuntimeException e) {
                 throw new AssertionError(
-                        "fuzz input from seed " + seed + " (rerun with -Dfuzz.seed=" + (SEED + i * 3) + "): "
+                        "fuzz input from seed " + seed + " (rerun with -Dfuzz.seed=" + (SEED + i * 4) + "): "
                                 + Answers.shown(input.body()),
                         e);
             }
