@@ -24,6 +24,9 @@ terraform -chdir="$STACK_DIR" apply -input=false "$@"
 echo
 echo "Deployed. The nano RPC URL of each variant (POST any action there, as to a node):"
 stack_output variant_urls | jq -r 'to_entries[] | "  \(.key)\t\(.value)"'
+# The edge checks keys by their SHA-256, which Terraform cannot write (it never sees the keys).
+"$ROOT/infra/edge-keys.sh"
+
 echo "The keys (never printed here, not in Terraform's state): read them with"
 echo "  wallets:  $(stack_output auth_key_read_command | jq -r 'if . == null then "none: open_endpoint = true" else . end')"
 echo "  operator: $(stack_output operator_key_read_command | jq -r .)"

@@ -114,13 +114,16 @@ resource "aws_apigatewayv2_route" "this" {
   target    = "integrations/${aws_apigatewayv2_integration.this[each.key].id}"
 }
 
+# One permission per route, each for exactly that route's method and path (any stage of this API: it has one), so
+# that no other route, nor a route added later under the same prefix, may invoke the function.
 resource "aws_lambda_permission" "api" {
-  for_each = local.functions
+  for_each = local.routes
 
-  statement_id  = "AllowHttpApiInvoke"
+  statement_id  = "AllowHttpApiInvoke-${each.key}"
   action        = "lambda:InvokeFunction"
-  function_name = each.value.function_name
-  qualifier     = each.value.alias_name
+  function_name = local.functions[each.value.function].function_name
+  qualifier     = local.functions[each.value.function].alias_name
   principal     = "apigateway.amazonaws.com"
-  source_arn    = "${var.api_execution_arn}/*/*/${var.name}*"
+  # arn:aws:execute-api:REGION:ACCOUNT:API/STAGE/METHOD/PATH; "POST /x86_64/work_generate" -> POST/x86_64/work_generate
+  source_arn = "${var.api_execution_arn}/*/${replace(each.value.route_key, " ", "")}"
 }

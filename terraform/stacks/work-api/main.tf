@@ -39,9 +39,11 @@ resource "aws_cloudwatch_log_group" "access" {
   retention_in_days = var.log_retention_days
 }
 
+# The only stage, under a secret name (edge.tf): CloudFront's origin path. There is no $default stage, so a request
+# to the execute-api host that skipped the edge finds no stage (404) and spends none of these throttles.
 resource "aws_apigatewayv2_stage" "this" {
   api_id      = aws_apigatewayv2_api.this.id
-  name        = "$default"
+  name        = terraform_data.stage_name.output
   auto_deploy = true
 
   default_route_settings {

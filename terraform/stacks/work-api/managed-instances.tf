@@ -13,6 +13,13 @@ data "aws_iam_policy_document" "capacity_provider_assume_role" {
       type        = "Service"
       identifiers = ["lambda.amazonaws.com"]
     }
+
+    # Only Lambda acting for this account may take the operator role (the confused deputy).
+    condition {
+      test     = "StringEquals"
+      variable = "aws:SourceAccount"
+      values   = [data.aws_caller_identity.current.account_id]
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 output "api_endpoint" {
-  description = "Base URL of the HTTP API; each variant lives under /NAME."
-  value       = aws_apigatewayv2_stage.this.invoke_url
+  description = "Base URL of the endpoint: the edge (CloudFront), the only way in; each variant lives under /NAME."
+  value       = local.edge_url
 }
 
 output "api_id" {
@@ -10,17 +10,17 @@ output "api_id" {
 
 output "variant_urls" {
   description = "Variant name -> its nano RPC URL (POST any action there, as to a node)."
-  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}" }
+  value       = { for name in keys(local.variant_targets) : name => "${local.edge_url}/${name}" }
 }
 
 output "work_generate_urls" {
   description = "Variant name -> its work_generate URL."
-  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}/work_generate" }
+  value       = { for name in keys(local.variant_targets) : name => "${local.edge_url}/${name}/work_generate" }
 }
 
 output "work_validate_urls" {
   description = "Variant name -> its work_validate URL."
-  value       = { for name in keys(local.variant_targets) : name => "${trimsuffix(aws_apigatewayv2_stage.this.invoke_url, "/")}/${name}/work_validate" }
+  value       = { for name in keys(local.variant_targets) : name => "${local.edge_url}/${name}/work_validate" }
 }
 
 output "variant_targets" {
@@ -47,8 +47,13 @@ output "reserved_concurrency_total" {
 }
 
 output "rate_limited_url" {
-  description = "With client_rate_limit: the CloudFront URL in front of the API, where the per-client limit applies (each variant under /NAME as on api_endpoint). null without it."
-  value       = local.rate_limited ? "https://${aws_cloudfront_distribution.api[0].domain_name}" : null
+  description = "With client_rate_limit: the URL where the per-client limit applies (the edge's, as api_endpoint). null without it."
+  value       = local.rate_limited ? local.edge_url : null
+}
+
+output "edge_key_value_store_arn" {
+  description = "ARN of the CloudFront key store holding the SHA-256 of each valid key, which infra/edge-keys.sh writes after every apply."
+  value       = aws_cloudfront_key_value_store.keys.arn
 }
 
 output "spend_topic_arn" {

@@ -143,3 +143,12 @@ resource "aws_budgets_budget" "monthly" {
 
   depends_on = [aws_sns_topic_policy.spend]
 }
+
+# An alarm nobody hears is no alarm: the topic needs a subscriber. spend_alert.email subscribes one (AWS mails a
+# confirmation link); an operator who subscribes another way (chat, a pager) says so with spend_alert.subscribed.
+check "spend_alarm_reaches_someone" {
+  assert {
+    condition     = !local.alerting || try(var.spend_alert.email, null) != null || try(var.spend_alert.subscribed, false)
+    error_message = "the spend alarm's SNS topic has no subscriber: set spend_alert.email (or subscribe to spend_topic_arn yourself and set spend_alert.subscribed = true), or spend_alert = null for no alarm."
+  }
+}

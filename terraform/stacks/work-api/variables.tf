@@ -298,13 +298,23 @@ variable "benchmark_requires_key" {
   }
 }
 
+variable "edge_price_class" {
+  type        = string
+  description = "Price class of the CloudFront distribution every caller comes through (edge.tf): PriceClass_100 (North America and Europe, the cheapest), PriceClass_200 or PriceClass_All."
+  default     = "PriceClass_100"
+
+  validation {
+    condition     = contains(["PriceClass_100", "PriceClass_200", "PriceClass_All"], var.edge_price_class)
+    error_message = "edge_price_class must be PriceClass_100, PriceClass_200 or PriceClass_All."
+  }
+}
+
 variable "client_rate_limit" {
   type = object({
     requests       = number
     window_seconds = optional(number, 300)
-    price_class    = optional(string, "PriceClass_100")
   })
-  description = "Put the API behind CloudFront with an AWS WAF rate-based rule: at most `requests` per client IP in any `window_seconds` (60, 120, 300 or 600), the rest answered 403 by CloudFront. null (default): no CloudFront, no WAF. The execute-api URL stays reachable around it (rate-limit.tf)."
+  description = "Add an AWS WAF web ACL to the edge's CloudFront distribution with a rate-based rule: at most `requests` per client IP in any `window_seconds` (60, 120, 300 or 600), the rest answered 403 by CloudFront. null (default): no WAF ($5 a month for the web ACL and $1 for the rule, idle or not)."
   default     = null
 
   validation {
@@ -317,19 +327,16 @@ variable "client_rate_limit" {
     error_message = "client_rate_limit.window_seconds must be 60, 120, 300 or 600 (the windows WAF offers)."
   }
 
-  validation {
-    condition     = var.client_rate_limit == null || try(contains(["PriceClass_100", "PriceClass_200", "PriceClass_All"], var.client_rate_limit.price_class), false)
-    error_message = "client_rate_limit.price_class must be PriceClass_100, PriceClass_200 or PriceClass_All."
-  }
 }
 
 variable "spend_alert" {
   type = object({
     dollars_per_hour   = number
     email              = optional(string)
+    subscribed         = optional(bool, false)
     monthly_budget_usd = optional(number)
   })
-  description = "Alarm when the plain functions' duration and the API's requests cost dollars_per_hour or more (at the rate of the last 5 minutes), to an SNS topic; email subscribes an address (AWS asks it to confirm); monthly_budget_usd adds an account-wide AWS Budgets budget to the same topic. null: no alarm."
+  description = "Alarm when the plain functions' duration and the API's requests cost dollars_per_hour or more (at the rate of the last 5 minutes), to an SNS topic; email subscribes an address (AWS asks it to confirm); without one every plan warns (check spend_alarm_reaches_someone) unless subscribed = true says the topic has a subscriber made elsewhere; monthly_budget_usd adds an account-wide AWS Budgets budget to the same topic. null: no alarm."
   default = {
     dollars_per_hour = 1
   }

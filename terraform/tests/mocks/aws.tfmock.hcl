@@ -38,6 +38,14 @@ mock_resource "aws_cloudfront_distribution" {
   defaults = { domain_name = "d111111abcdef8.cloudfront.net" }
 }
 
+mock_resource "aws_cloudfront_function" {
+  defaults = { arn = "arn:aws:cloudfront::123456789012:function/nano-work-edge" }
+}
+
+mock_resource "aws_cloudfront_key_value_store" {
+  defaults = { arn = "arn:aws:cloudfront::123456789012:key-value-store/0123abcd-0123-4567-89ab-0123456789ab" }
+}
+
 mock_data "aws_caller_identity" {
   defaults = { account_id = "123456789012" }
 }

@@ -43,6 +43,14 @@ run "plain_lambda" {
     condition     = alltrue([for p in aws_lambda_permission.api : p.qualifier == "live"])
     error_message = "API Gateway may invoke the alias only"
   }
+  assert {
+    condition = { for key, p in aws_lambda_permission.api : key => "${p.function_name} ${p.source_arn}" } == {
+      rpc           = "nano-work-x86_64-generate arn:aws:execute-api:us-east-1:123456789012:abcdef1234/*/POST/x86_64"
+      work_generate = "nano-work-x86_64-generate arn:aws:execute-api:us-east-1:123456789012:abcdef1234/*/POST/x86_64/work_generate"
+      work_validate = "nano-work-x86_64-validate arn:aws:execute-api:us-east-1:123456789012:abcdef1234/*/POST/x86_64/work_validate"
+    }
+    error_message = "one permission per route, for exactly its method and path: ${jsonencode({ for key, p in aws_lambda_permission.api : key => p.source_arn })}"
+  }
 }
 
 run "generate_on_managed_instances" {

@@ -17,6 +17,8 @@ mock_provider "aws" {
 
 variables {
   package_path = "../../tests/function.zip"
+  # The alarm reaches someone (check spend_alarm_reaches_someone); abuse.tftest.hcl tests the default, which warns.
+  spend_alert = { dollars_per_hour = 1, email = "ops@example.com" }
 }
 
 run "quota_of_a_new_account" {

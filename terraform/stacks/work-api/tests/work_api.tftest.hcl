@@ -14,6 +14,8 @@ mock_provider "aws" {
 
 variables {
   package_path = "../../tests/function.zip"
+  # The alarm reaches someone (check spend_alarm_reaches_someone); abuse.tftest.hcl tests the default, which warns.
+  spend_alert = { dollars_per_hour = 1, email = "ops@example.com" }
 }
 
 run "defaults" {
@@ -24,7 +26,7 @@ run "defaults" {
     error_message = "the default variants: ${jsonencode(output.variant_urls)}"
   }
   assert {
-    condition     = output.variant_urls["x86_64"] == "https://abcdef1234.execute-api.us-east-1.amazonaws.com/x86_64"
+    condition     = output.variant_urls["x86_64"] == "https://d111111abcdef8.cloudfront.net/x86_64" && output.api_endpoint == "https://d111111abcdef8.cloudfront.net"
     error_message = "variant URL: ${output.variant_urls["x86_64"]}"
   }
   assert {
@@ -46,6 +48,36 @@ run "defaults" {
   assert {
     condition     = length(aws_apigatewayv2_stage.this.route_settings) == 6
     error_message = "a throttle on each of the 6 routes"
+  }
+}
+
+# Strangers are turned away at the edge, before the throttles every key holder shares (edge.tf).
+run "the_edge_is_the_only_way_in" {
+  command = apply
+
+  assert {
+    condition     = can(regex("^[0-9a-f]{64}$", aws_apigatewayv2_stage.this.name))
+    error_message = "the only stage has a secret name, not $default: ${aws_apigatewayv2_stage.this.name}"
+  }
+  assert {
+    condition     = one(aws_cloudfront_distribution.api.origin).origin_path == "/${aws_apigatewayv2_stage.this.name}" && one(aws_cloudfront_distribution.api.origin).domain_name == "abcdef1234.execute-api.us-east-1.amazonaws.com"
+    error_message = "CloudFront reaches the API through the secret stage"
+  }
+  assert {
+    condition     = one(aws_cloudfront_distribution.api.default_cache_behavior[0].function_association).event_type == "viewer-request" && one(aws_cloudfront_distribution.api.default_cache_behavior[0].function_association).function_arn == aws_cloudfront_function.edge.arn
+    error_message = "every request meets the edge function first"
+  }
+  assert {
+    condition     = aws_cloudfront_function.edge.runtime == "cloudfront-js-2.0" && aws_cloudfront_function.edge.publish && aws_cloudfront_function.edge.key_value_store_associations == toset([aws_cloudfront_key_value_store.keys.arn])
+    error_message = "a published JS 2.0 function reading the key store"
+  }
+  assert {
+    condition     = strcontains(aws_cloudfront_function.edge.code, "const OPEN = false;") && strcontains(aws_cloudfront_function.edge.code, "const ORIGINS = [\"*\"];") && strcontains(aws_cloudfront_function.edge.code, "keys.exists(digest)")
+    error_message = "locked: the function checks every key's digest"
+  }
+  assert {
+    condition     = length(aws_wafv2_web_acl.client_rate_limit) == 0 && output.rate_limited_url == null && output.edge_key_value_store_arn == aws_cloudfront_key_value_store.keys.arn
+    error_message = "no WAF by default (it costs $6 a month idle)"
   }
 }
 

@@ -30,9 +30,9 @@ class TerraformParsingTest {
         onDisk.sort(null);
         parsedFiles.sort(null);
         assertEquals(onDisk, parsedFiles, "every .tf file under terraform/ is parsed");
-        // 4 files in each of the two modules, 9 in the stack (access.tf, rate-limit.tf, spend.tf among them): a lost
-        // directory would show here.
-        assertEquals(17, parsedFiles.size(), "number of .tf files checked");
+        // 4 files in each of the two modules, 10 in the stack (access.tf, edge.tf, rate-limit.tf, spend.tf among
+        // them): a lost directory would show here.
+        assertEquals(18, parsedFiles.size(), "number of .tf files checked");
     }
 
     @Test

@@ -97,12 +97,17 @@ class WorkApiStackTest {
                 "the path the application sees");
 
         JsonNode permission = variant.resource("aws_lambda_permission", "api");
-        assertText("${local.functions}", permission.get("for_each"), "both functions may be invoked by the API");
         assertText(
-                "${each.value.alias_name}",
+                "${local.functions[each.value.function].alias_name}",
                 permission.get("qualifier"),
                 "the permission is on the alias API Gateway invokes");
         assertText("apigateway.amazonaws.com", permission.get("principal"), "principal");
+        // One permission per route, for exactly its method and path: no glob a later route could fall under.
+        assertText("${local.routes}", permission.get("for_each"), "one permission per route");
+        assertText(
+                "${var.api_execution_arn}/*/${replace(each.value.route_key, \" \", \"\")}",
+                permission.get("source_arn"),
+                "the route's own METHOD/PATH");
     }
 
     @Test
@@ -167,7 +172,8 @@ class WorkApiStackTest {
                 "${var.log_retention_days}",
                 stack.resource("aws_cloudwatch_log_group", "access").get("retention_in_days"),
                 "retention");
-        assertText("$default", stage.get("name"), "no stage prefix in the paths");
+        // Not $default: the stage's name is the edge's origin secret (strangersMeetTheEdgeBeforeTheThrottles).
+        assertText("${terraform_data.stage_name.output}", stage.get("name"), "the secret stage");
 
         JsonNode api = stack.resource("aws_apigatewayv2_api", "this");
         assertText("HTTP", api.get("protocol_type"), "HTTP API");
@@ -264,15 +270,69 @@ class WorkApiStackTest {
                 "the key's value never passes through a data source (stored in the state)");
         assertTrue(
                 stack.outputs().keySet().stream()
-                        .filter(name -> name.contains("key"))
+                        .filter(name -> name.matches("(auth|operator)_key_.*"))
                         .allMatch(name -> name.endsWith("_parameter_arn") || name.endsWith("_read_command")),
                 "outputs name the parameters and how to read them, never a key: "
                         + stack.outputs().keySet());
     }
 
-    /** WAF does not attach to HTTP APIs: CloudFront in front, with a web ACL of scope CLOUDFRONT in us-east-1. */
+    /**
+     * The throttles are shared by every caller and counted before a function checks the key: every caller comes
+     * through CloudFront, whose function refuses a request without a valid key at the edge, and the API's only stage
+     * has a secret name (CloudFront's origin path), so the execute-api host serves no stage to anyone else.
+     */
     @Test
-    void thePerClientRateLimitIsOptionalCloudFrontWithAWafRuleInUsEast1() {
+    void strangersMeetTheEdgeBeforeTheThrottles() throws Exception {
+        JsonNode distribution = stack.resource("aws_cloudfront_distribution", "api");
+        assertFalse(distribution.has("count"), "the edge is always there: " + distribution.get("count"));
+        JsonNode origin = block(distribution, "origin", "distribution");
+        assertText("/${aws_apigatewayv2_stage.this.name}", origin.get("origin_path"), "the secret stage");
+        JsonNode name = stack.resource("terraform_data", "stage_name");
+        assertTrue(name.get("input").asText().contains("uuid()"), "a random stage name: " + name);
+        assertEquals(
+                "[\"${input}\"]",
+                String.valueOf(block(name, "lifecycle", "stage_name").get("ignore_changes")),
+                "made once (uuid() is new at every apply)");
+        JsonNode association = block(
+                block(distribution, "default_cache_behavior", "distribution"), "function_association", "behavior");
+        assertText("viewer-request", association.get("event_type"), "before CloudFront forwards anything");
+        assertText("${aws_cloudfront_function.edge.arn}", association.get("function_arn"), "the edge function");
+        JsonNode function = stack.resource("aws_cloudfront_function", "edge");
+        assertText("cloudfront-js-2.0", function.get("runtime"), "the runtime with key stores and crypto");
+        assertEquals(
+                "[\"${aws_cloudfront_key_value_store.keys.arn}\"]",
+                String.valueOf(function.get("key_value_store_associations")),
+                "the digests' store");
+        String code = function.get("code").asText();
+        assertTrue(
+                code.contains("edge/viewer-request.js")
+                        && code.contains("var.open_endpoint")
+                        && code.contains("var.cors_allow_origins"),
+                "the function rendered with the stack's openness and origins: " + code);
+        // What callers are told: the edge's URL, never the execute-api host.
+        for (String output :
+                new String[] {"api_endpoint", "variant_urls", "work_generate_urls", "work_validate_urls"}) {
+            String value = stack.outputs().get(output).get("value").asText();
+            assertTrue(
+                    value.contains("local.edge_url") && !value.contains("invoke_url"),
+                    output + " is the edge's: " + value);
+        }
+        assertTrue(
+                stack.data("aws_secretsmanager_random_password").isEmpty()
+                        && stack.resources("aws_cloudfrontkeyvaluestore_key").isEmpty(),
+                "no key, nor its digest, passes through Terraform: infra/edge-keys.sh writes the digests");
+        assertTrue(
+                java.nio.file.Files.isExecutable(Hcl.PROJECT.resolve("infra/edge-keys.sh")),
+                "infra/edge-keys.sh writes the digests");
+        assertTrue(
+                java.nio.file.Files.readString(Hcl.PROJECT.resolve("infra/deploy.sh"))
+                        .contains("infra/edge-keys.sh"),
+                "infra/deploy.sh runs it after every apply");
+    }
+
+    /** WAF does not attach to HTTP APIs: on the edge's distribution, a web ACL of scope CLOUDFRONT in us-east-1. */
+    @Test
+    void thePerClientRateLimitIsAnOptionalWafRuleInUsEast1() {
         assertTrue(stack.variable("client_rate_limit").get("default").isNull(), "off by default");
         JsonNode acl = stack.resource("aws_wafv2_web_acl", "client_rate_limit");
         assertText("CLOUDFRONT", acl.get("scope"), "scope");
@@ -289,10 +349,9 @@ class WorkApiStackTest {
                 "a rate-based rule per client IP that blocks: " + rule);
         JsonNode distribution = stack.resource("aws_cloudfront_distribution", "api");
         assertText(
-                "${aws_wafv2_web_acl.client_rate_limit[0].arn}",
+                "${local.rate_limited ? aws_wafv2_web_acl.client_rate_limit[0].arn : null}",
                 distribution.get("web_acl_id"),
-                "the distribution carries the ACL");
-        assertText("${local.rate_limited ? 1 : 0}", distribution.get("count"), "only when asked");
+                "the distribution carries the ACL when asked");
         assertText("${local.rate_limited ? 1 : 0}", acl.get("count"), "only when asked");
     }
 
@@ -366,6 +425,18 @@ class WorkApiStackTest {
         assertTrue(
                 offered.getOrDefault("arm64", "").matches(".*\"c[78]g\\..*"),
                 "a newer Graviton (c7g/c8g) variant: " + offered);
+
+        // Lambda acting for another account cannot take the operator role (the confused deputy).
+        JsonNode trust = block(
+                stack.data("aws_iam_policy_document").get("capacity_provider_assume_role"),
+                "statement",
+                "trust policy");
+        JsonNode condition = block(trust, "condition", "trust policy statement");
+        assertText("aws:SourceAccount", condition.get("variable"), "condition key");
+        assertEquals(
+                "[\"${data.aws_caller_identity.current.account_id}\"]",
+                String.valueOf(condition.get("values")),
+                "this account");
 
         JsonNode provider = stack.resource("aws_lambda_capacity_provider", "this");
         assertText("${local.managed_variants}", provider.get("for_each"), "one capacity provider per managed variant");
