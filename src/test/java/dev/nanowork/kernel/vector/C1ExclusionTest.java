@@ -43,6 +43,7 @@ class C1ExclusionTest {
                         "Vector256x1.java",
                         "Vector256x2.java",
                         "Vector256x2Perm.java",
+                        "Vector128x1Shuf.java",
                         "Vector128x1.java"),
                 declaring);
     }
