@@ -22,7 +22,8 @@ class FunctionZipIT {
     /** function.zip's size before the cost report left it (16,807,267 bytes at commit 19b092b). */
     static final long SIZE_BEFORE = 16_807_267;
 
-    static final Set<String> DEPLOYED = Set.of("function", "config", "rpc", "access", "search", "kernel", "work");
+    static final Set<String> DEPLOYED =
+            Set.of("function", "config", "rpc", "access", "search", "kernel", "block", "work");
 
     @Test
     void holdsOnlyTheRequestPath() throws IOException {
