@@ -9,6 +9,8 @@ import java.util.Map;
  */
 public class NginxPeerProfile implements QuarkusTestProfile {
     public static final String KEY = "nginx-peer-key-3c1f";
+    /** The operator key: the test reads status details ({@code searching}) with it. */
+    public static final String OPERATOR_KEY = "nginx-operator-key-9d2e";
     /** 2^56 attempts: never found. */
     public static final String HARD = "ffffffffffffff00";
 
@@ -17,6 +19,8 @@ public class NginxPeerProfile implements QuarkusTestProfile {
         return Map.of(
                 "nano-work.auth.key",
                 KEY,
+                "nano-work.auth.operator-key",
+                OPERATOR_KEY,
                 "nano-work.min-difficulty",
                 "0000000000000000",
                 "nano-work.max-difficulty",
