@@ -104,7 +104,8 @@ public class WorkEngine {
         return new WorkSearch(selection.kernel(), threads);
     }
 
-    private void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
+    /** Serves with {@code search} from now on (package-private: a test installs one whose generator it froze). */
+    void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
         queue = new WorkQueue(
                 search,
                 new WorkQueue.Limits(config.queueCapacity(), config.waitersPerSearch(), config.searchesPerClient()));

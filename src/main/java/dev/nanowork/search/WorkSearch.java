@@ -37,7 +37,9 @@ public final class WorkSearch implements AutoCloseable {
     private final WorkKernel kernel;
     private final int threads;
     private final ExecutorService pool;
-    private final SecureRandom random = new SecureRandom();
+    /** Where each search starts: a snapshot freezes its state, so a restore must {@link #reseed} it. */
+    private final SecureRandom random;
+
     private final AtomicLong rejectedHits = new AtomicLong();
     /** When a refused hit was last logged ({@link System#nanoTime()}), and the count of refused hits then. */
     private final AtomicLong lastRejectedLog = new AtomicLong();
@@ -48,9 +50,18 @@ public final class WorkSearch implements AutoCloseable {
     static final long REJECTED_LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     public WorkSearch(WorkKernel kernel, int threads) {
+        this(kernel, threads, new SecureRandom());
+    }
+
+    /**
+     * With the generator of start nonces given: a deterministic one stands for the state a SnapStart snapshot
+     * freezes, the same in every instance restored from it.
+     */
+    public WorkSearch(WorkKernel kernel, int threads, SecureRandom starts) {
         if (threads < 1) throw new IllegalArgumentException("threads must be at least 1, was " + threads);
         this.kernel = kernel;
         this.threads = threads;
+        this.random = starts;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "work-search-" + n.incrementAndGet());

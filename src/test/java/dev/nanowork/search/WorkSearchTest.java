@@ -2,12 +2,14 @@ package dev.nanowork.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.support.FrozenRandom;
 import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.support.Vectors;
 import dev.nanowork.work.Difficulty;
@@ -203,6 +205,19 @@ class WorkSearchTest {
                     search.search(root, new Difficulty(0xff00000000000000L), inSeconds(30), new CancelSignal());
             SearchResult.Found found = assertInstanceOf(SearchResult.Found.class, result);
             assertTrue(WorkValue.isValid(root, found.work().value(), new Difficulty(0xff00000000000000L)));
+        }
+    }
+
+    @Test
+    void reseedingMakesTheCopiesOfOneSnapshotDrawDifferentStarts() {
+        FrozenRandom snapshot = new FrozenRandom("one snapshot");
+        try (WorkSearch first = new WorkSearch(new ScalarKernel(), 1, snapshot.copy());
+                WorkSearch second = new WorkSearch(new ScalarKernel(), 1, snapshot.copy())) {
+            // Not reseeded, two restored instances search from the same nonces: the same work, twice the cost.
+            assertEquals(FrozenRandom.nextStart(first), FrozenRandom.nextStart(second));
+            first.reseed(new byte[] {1});
+            second.reseed(new byte[] {2});
+            assertNotEquals(FrozenRandom.nextStart(first), FrozenRandom.nextStart(second));
         }
     }
 }
