@@ -11,13 +11,11 @@ import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
-import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -107,7 +105,13 @@ public class WorkEngine {
     private void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
         queue = new WorkQueue(
                 search,
-                new WorkQueue.Limits(config.queueCapacity(), config.waitersPerSearch(), config.searchesPerClient()));
+                new WorkQueue.Limits(
+                        config.queueCapacity(),
+                        config.waitersPerSearch(),
+                        config.searchesPerClient(),
+                        config.waitersPerClient(),
+                        config.maxWaiters(),
+                        config.selfHosted().searchesPerPeer()));
         rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu));
     }
 
@@ -160,15 +164,6 @@ public class WorkEngine {
     /** The work queue (self-hosted tests read who waits for what). */
     public WorkQueue queue() {
         return queue;
-    }
-
-    /**
-     * Who sent {@code rc}: the address of its connection (a proxy's X-Forwarded-For is not trusted: anyone can
-     * write one). A request without an address (a Lambda invocation, alone on its instance) is the process itself.
-     */
-    static Caller caller(RoutingContext rc) {
-        SocketAddress address = rc.request().remoteAddress();
-        return address == null || address.hostAddress() == null ? Caller.LOCAL : Caller.at(address.hostAddress());
     }
 
     /** The deadline of {@code rc}: computed here, once, from the transport's facts, from when it arrived. */
