@@ -22,6 +22,7 @@ import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -40,6 +41,10 @@ public class WorkEngine {
 
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
     String version;
+
+    /** Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8 per CPU, at least 200). */
+    @ConfigProperty(name = "quarkus.thread-pool.max-threads")
+    Optional<Integer> workerThreads;
 
     private volatile WorkQueue queue;
     private volatile WorkRpc rpc;
@@ -103,6 +108,13 @@ public class WorkEngine {
     }
 
     private void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
+        int pool = workerThreads.orElse(Math.max(200, 8 * Runtime.getRuntime().availableProcessors()));
+        if (config.maxWaiters() > pool / 2) {
+            // Every waiter holds a worker thread: past half the pool, waiters could leave work_validate without one.
+            throw new IllegalArgumentException("nano-work.max-waiters " + config.maxWaiters()
+                    + " must be at most half of quarkus.thread-pool.max-threads (" + pool
+                    + "), so that work_validate, status and work_cancel always find a worker thread");
+        }
         queue = new WorkQueue(
                 search,
                 new WorkQueue.Limits(
