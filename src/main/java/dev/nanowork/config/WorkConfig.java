@@ -3,6 +3,7 @@ package dev.nanowork.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -75,6 +76,43 @@ public interface WorkConfig {
      */
     @WithDefault("4")
     int searchesPerClient();
+
+    /**
+     * Callers, over all their searches, one client may wait with at once (self-hosted; a trusted work peer: at least
+     * its searches-per-peer); more are refused as busy, so one client cannot hold the worker threads.
+     */
+    @WithDefault("16")
+    int waitersPerClient();
+
+    /**
+     * Callers that may wait for work at once, over all clients (self-hosted). Each waits on one of Quarkus' worker
+     * threads (200 on a small machine: quarkus.thread-pool.max-threads), so this stays well below that pool and a
+     * work_validate, status or work_cancel always finds a thread.
+     */
+    @WithDefault("96")
+    int maxWaiters();
+
+    /** Who the clients of the self-hosted server are, and what each may hold (docs/endpoint.md). */
+    SelfHosted selfHosted();
+
+    interface SelfHosted {
+        /**
+         * Addresses or CIDR ranges of the reverse proxies in front of this server (nginx, a load balancer), comma
+         * separated; none by default. From one of them, the client is the rightmost address of X-Forwarded-For that
+         * is not itself a trusted proxy (as nginx's real_ip_recursive); from any other peer the header is ignored.
+         */
+        Optional<List<String>> trustedProxies();
+
+        /**
+         * Addresses or CIDR ranges of trusted work peers: nano_nodes, each sending all its requests from one address
+         * (work_peers in config-node.toml), which get searches-per-peer instead of searches-per-client.
+         */
+        Optional<List<String>> workPeers();
+
+        /** Searches, running or queued, one trusted work peer may wait for at once. */
+        @WithDefault("16")
+        int searchesPerPeer();
+    }
 
     /** The optional credentials (docs/reliability.md): none by default, as nano_node's RPC. */
     Auth auth();

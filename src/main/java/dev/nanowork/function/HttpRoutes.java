@@ -53,7 +53,10 @@ public class HttpRoutes {
     @Inject
     WorkConfig config;
 
+    private RequestOrigin origin;
+
     void routes(@Observes Router router) {
+        origin = RequestOrigin.of(config.selfHosted());
         HostAllowList hosts = new HostAllowList(config.allowedHosts());
         if (!hosts.any()) router.route().order(METHOD_CHECK_ORDER).handler(hosts); // before anything is answered
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
@@ -99,11 +102,11 @@ public class HttpRoutes {
     }
 
     /**
-     * On the event loop, before the request waits for anything: who sent it ({@link WorkEngine#caller}), and
+     * On the event loop, before the request waits for anything: who sent it ({@link RequestOrigin}), and
      * that it leaves when its connection closes before the answer (a search no one waits for is stopped).
      */
     private void identifyCaller(RoutingContext rc) {
-        Caller caller = WorkEngine.caller(rc);
+        Caller caller = origin.caller(rc);
         rc.put(CALLER, caller);
         rc.addEndHandler(ended -> caller.left()); // after the answer, or when the connection closed first
         if (rc.response().closed()) caller.left();

@@ -11,19 +11,18 @@ import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
-import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -42,6 +41,10 @@ public class WorkEngine {
 
     @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
     String version;
+
+    /** Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8 per CPU, at least 200). */
+    @ConfigProperty(name = "quarkus.thread-pool.max-threads")
+    Optional<Integer> workerThreads;
 
     private volatile WorkQueue queue;
     private volatile WorkRpc rpc;
@@ -106,9 +109,22 @@ public class WorkEngine {
 
     /** Serves with {@code search} from now on (package-private: a test installs one whose generator it froze). */
     void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
+        int pool = workerThreads.orElse(Math.max(200, 8 * Runtime.getRuntime().availableProcessors()));
+        if (config.maxWaiters() > pool / 2) {
+            // Every waiter holds a worker thread: past half the pool, waiters could leave work_validate without one.
+            throw new IllegalArgumentException("nano-work.max-waiters " + config.maxWaiters()
+                    + " must be at most half of quarkus.thread-pool.max-threads (" + pool
+                    + "), so that work_validate, status and work_cancel always find a worker thread");
+        }
         queue = new WorkQueue(
                 search,
-                new WorkQueue.Limits(config.queueCapacity(), config.waitersPerSearch(), config.searchesPerClient()));
+                new WorkQueue.Limits(
+                        config.queueCapacity(),
+                        config.waitersPerSearch(),
+                        config.searchesPerClient(),
+                        config.waitersPerClient(),
+                        config.maxWaiters(),
+                        config.selfHosted().searchesPerPeer()));
         rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu));
     }
 
@@ -161,15 +177,6 @@ public class WorkEngine {
     /** The work queue (self-hosted tests read who waits for what). */
     public WorkQueue queue() {
         return queue;
-    }
-
-    /**
-     * Who sent {@code rc}: the address of its connection (a proxy's X-Forwarded-For is not trusted: anyone can
-     * write one). A request without an address (a Lambda invocation, alone on its instance) is the process itself.
-     */
-    static Caller caller(RoutingContext rc) {
-        SocketAddress address = rc.request().remoteAddress();
-        return address == null || address.hostAddress() == null ? Caller.LOCAL : Caller.at(address.hostAddress());
     }
 
     /** The deadline of {@code rc}: computed here, once, from the transport's facts, from when it arrived. */

@@ -19,7 +19,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Caller {
     /** The process itself: never leaves, not limited per client. */
-    public static final Caller LOCAL = new Caller("local", Role.ANYONE, new CompletableFuture<>(), true);
+    public static final Caller LOCAL = new Caller("local", Role.ANYONE, new CompletableFuture<>(), true, false);
 
     /** What the caller proved by the key it presented. */
     private enum Role {
@@ -33,31 +33,48 @@ public final class Caller {
     private final CompletableFuture<Void> gone;
     /** The process itself, in any role: never leaves, not limited per client. */
     private final boolean local;
+    /** A trusted work peer (a nano_node, all its requests from one address): the queue's peer bounds apply. */
+    private final boolean peer;
 
-    private Caller(String address, Role role, CompletableFuture<Void> gone, boolean local) {
+    private Caller(String address, Role role, CompletableFuture<Void> gone, boolean local, boolean peer) {
         this.address = address;
         this.role = role;
         this.gone = gone;
         this.local = local;
+        this.peer = peer;
     }
 
-    private Caller(String address, Role role) {
-        this(address, role, new CompletableFuture<>(), false);
-    }
-
-    /** A client at {@code address} (its IP address as the connection shows it; never a forwarded header). */
+    /**
+     * A client at {@code address}: the connection's address, or the client a trusted proxy names (the server decides
+     * which; see function/RequestOrigin).
+     */
     public static Caller at(String address) {
-        return new Caller(address, Role.ANYONE);
+        return new Caller(address, Role.ANYONE, new CompletableFuture<>(), false, false);
+    }
+
+    /** A trusted work peer at {@code address} (nano-work.self-hosted.work-peers): the queue's peer bounds apply. */
+    public static Caller workPeerAt(String address) {
+        return new Caller(address, Role.ANYONE, new CompletableFuture<>(), false, true);
     }
 
     /** The same caller, known to hold the endpoint's (wallet) key; it leaves when this one leaves. */
     public Caller holdingKey() {
-        return new Caller(address, Role.KEY_HOLDER, gone, local);
+        return new Caller(address, Role.KEY_HOLDER, gone, local, peer);
     }
 
     /** The same caller, known to hold the operator key; it leaves when this one leaves. */
     public Caller asOperator() {
-        return new Caller(address, Role.OPERATOR, gone, local);
+        return new Caller(address, Role.OPERATOR, gone, local, peer);
+    }
+
+    /** Whether this caller is a trusted work peer. */
+    public boolean workPeer() {
+        return peer;
+    }
+
+    /** Which client this is, for the queue's lines and limits: its address ({@code local} for the process). */
+    String client() {
+        return address;
     }
 
     /** Whether this caller presented the operator key. */
@@ -95,6 +112,7 @@ public final class Caller {
     @Override
     public String toString() {
         return address
+                + (peer ? " (work peer)" : "")
                 + switch (role) {
                     case ANYONE -> "";
                     case KEY_HOLDER -> " (key holder)";

@@ -2,10 +2,11 @@ package dev.nanowork.search;
 
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -13,8 +14,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The searches of this process, one at a time on every thread (a search already uses all of them, so
- * two at once would only make both slower), the others waiting in a bounded FIFO queue. Each search has
- * its waiters: every caller that asked for it, each with its own deadline and its own answer.
+ * two at once would only make both slower), the others waiting in a bounded queue, one line per client served in
+ * turn ({@link ClientRounds}). Each search has its waiters: every caller that asked for it, each with its own
+ * deadline and its own answer.
  *
  * <ul>
  *   <li>Identical requests (same root, same difficulty) coalesce: a request joins the queued or running
@@ -26,10 +28,12 @@ import java.util.concurrent.TimeoutException;
  *       deadline (plus {@link #ANSWER_GRACE_NANOS}) passes. A search whose last waiter left is dropped from the
  *       queue, or stopped if it runs.
  *   <li>{@link #submit} refuses with a {@link QueueRefusal}: beyond {@code capacity} waiting searches; beyond
- *       {@code waitersPerSearch} callers of one search; beyond {@code searchesPerClient} searches one client
- *       waits for; and a search that would wait past its deadline: once a search has measured this process's
- *       rate, a new one is refused when the expected time of the searches ahead of it (each at most its own
- *       deadline) plus its own expected time passes its deadline. Refused at once, the caller can go to another
+ *       {@code maxWaiters} callers in all (each HTTP caller waits on a worker thread: bounded well below the
+ *       server's pool, so a {@code work_validate} always finds one); beyond {@code waitersPerClient} callers or
+ *       {@code searchesPerClient} searches of one client (a trusted work peer: {@code searchesPerPeer} of both); and
+ *       a search that would wait past its deadline: once a search has measured this process's rate, a new one is
+ *       refused when its expected time in turns (its client's searches before it and its own, plus each other
+ *       client's searches up to as much, each at most its own deadline) passes its deadline. Refused at once, the caller can go to another
  *       work server instead of learning 28 s later that the deadline was reached.
  *   <li>A queued search whose deadline passed before its turn ends as {@link SearchResult.DeadlineReached}
  *       without running.
@@ -54,71 +58,73 @@ public final class WorkQueue implements AutoCloseable {
      */
     public static final long ANSWER_GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
+    /**
+     * How long a search runs while another client's search waits, before it gives that one its turn: long against
+     * the milliseconds a turn's start and stop cost (one batch per thread), short against a receive search (0.1-0.3 s
+     * on 2 cores), so a client waits about a turn per other busy client.
+     */
+    public static final long TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
+
     /** How many searches and callers the queue holds; see the class comment. */
-    public record Limits(int capacity, int waitersPerSearch, int searchesPerClient) {
-        /** The defaults of nano-work.queue.* (docs/endpoint.md). */
+    public record Limits(
+            int capacity,
+            int waitersPerSearch,
+            int searchesPerClient,
+            int waitersPerClient,
+            int maxWaiters,
+            int searchesPerPeer) {
+        /** The defaults of nano-work.* (docs/endpoint.md). */
         public static final int WAITERS_PER_SEARCH = 16;
 
         public static final int SEARCHES_PER_CLIENT = 4;
+        public static final int WAITERS_PER_CLIENT = 16;
+        /** Under half of Quarkus' 200 worker threads: the rest serve work_validate, status and work_cancel. */
+        public static final int MAX_WAITERS = 96;
+
+        public static final int SEARCHES_PER_PEER = 16;
+
+        /** The given bounds per search and per client, and the defaults for the rest. */
+        public Limits(int capacity, int waitersPerSearch, int searchesPerClient) {
+            this(capacity, waitersPerSearch, searchesPerClient, WAITERS_PER_CLIENT, MAX_WAITERS, SEARCHES_PER_PEER);
+        }
 
         public Limits {
             if (capacity < 0) throw new IllegalArgumentException("queue capacity must be 0 or more, was " + capacity);
-            if (waitersPerSearch < 1 || searchesPerClient < 1) {
-                throw new IllegalArgumentException("waiters per search and searches per client must be 1 or more, were "
-                        + waitersPerSearch + " and " + searchesPerClient);
+            if (Math.min(Math.min(waitersPerSearch, searchesPerClient), Math.min(waitersPerClient, searchesPerPeer)) < 1
+                    || maxWaiters < 1) {
+                throw new IllegalArgumentException("waiters per search, searches and waiters per client, searches per"
+                        + " peer and the most waiters must be 1 or more, were " + waitersPerSearch + ", "
+                        + searchesPerClient + ", " + waitersPerClient + ", " + searchesPerPeer + " and " + maxWaiters);
             }
+        }
+
+        /** The searches {@code caller}'s client may wait for at once. */
+        int searchesOf(Caller caller) {
+            return caller.workPeer() ? searchesPerPeer : searchesPerClient;
+        }
+
+        /** The callers of {@code caller}'s client that may wait at once: a peer's searches each have one. */
+        int waitersOf(Caller caller) {
+            return caller.workPeer() ? Math.max(waitersPerClient, searchesPerPeer) : waitersPerClient;
         }
     }
 
     private final WorkSearch search;
     private final Limits limits;
     private final Object lock = new Object();
-    private final ArrayDeque<Job> waiting = new ArrayDeque<>();
+    private final ClientRounds waiting = new ClientRounds();
     private Job running;
     private boolean closed;
     private final Thread runner;
     /** Attempts per nanosecond of the last searches (a moving average); 0 until a search has measured it. */
     private double attemptsPerNano;
 
-    /** One search and everyone waiting for it. */
-    private static final class Job {
-        final Root root;
-        final Difficulty difficulty;
-        final CancelSignal cancel = new CancelSignal();
-        final boolean coalesces;
-        final long deadlineNanos;
-        final List<Waiter> waiters = new ArrayList<>();
-        boolean finished;
-
-        Job(Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces) {
-            this.root = root;
-            this.difficulty = difficulty;
-            this.deadlineNanos = deadlineNanos;
-            this.coalesces = coalesces;
-        }
-
-        /** Whether a request for {@code r} at {@code d} with deadline {@code deadline} may share this search. */
-        boolean joinableBy(Root r, Difficulty d, long deadline) {
-            return coalesces
-                    && !finished
-                    && !cancel.isCancelled()
-                    && root.equals(r)
-                    && difficulty.equals(d)
-                    && deadlineNanos - (deadline - JOIN_TOLERANCE_NANOS) >= 0;
-        }
-
-        boolean waitedForBy(Caller caller) {
-            for (Waiter w : waiters) if (w.caller.sameClient(caller)) return true;
-            return false;
-        }
-    }
-
     /** One caller waiting for one search: its own deadline, its own answer. */
     public final class Waiter {
         final Caller caller;
         final long deadlineNanos;
         final CompletableFuture<SearchResult> result = new CompletableFuture<>();
-        private final Job job;
+        final Job job;
 
         private Waiter(Caller caller, long deadlineNanos, Job job) {
             this.caller = caller;
@@ -207,12 +213,9 @@ public final class WorkQueue implements AutoCloseable {
         Waiter waiter;
         synchronized (lock) {
             if (closed) throw new IllegalStateException("the work queue is closed");
+            refuseIfCrowded(caller);
             Job job = coalesces ? joinable(root, difficulty, deadlineNanos) : null;
             if (job != null) {
-                if (job.waiters.size() >= limits.waitersPerSearch()) {
-                    throw new QueueRefusal(limits.waitersPerSearch()
-                            + " callers already wait for this search; retry later or use another work server");
-                }
                 if (!job.waitedForBy(caller)) refuseIfClientFull(caller);
             } else {
                 int slots = limits.capacity() + (running == null ? 1 : 0); // an idle runner takes the next at once
@@ -221,9 +224,12 @@ public final class WorkQueue implements AutoCloseable {
                             + " searches are already waiting; retry later or use another work server");
                 }
                 refuseIfClientFull(caller);
-                if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos);
-                job = new Job(root, difficulty, deadlineNanos, coalesces);
-                waiting.addLast(job);
+                if (coalesces) refuseIfPastDeadline(difficulty, deadlineNanos, caller.client());
+                job = new Job(root, difficulty, deadlineNanos, coalesces, caller.client());
+                waiting.add(job);
+                if (running != null && running.turn != null && !running.client.equals(job.client)) {
+                    running.turn.stopAt(running.turnStartNanos + TURN_NANOS); // its turn ends; this one's comes
+                }
                 lock.notifyAll();
             }
             waiter = new Waiter(caller, deadlineNanos, job);
@@ -233,18 +239,52 @@ public final class WorkQueue implements AutoCloseable {
         return waiter;
     }
 
-    /** Called with the lock held: the running or a queued search {@code root} may join, if any. */
+    /**
+     * Called with the lock held: the running or a queued search {@code root} may join that has room, if any (when
+     * every one is full, the request starts another).
+     */
     private Job joinable(Root root, Difficulty difficulty, long deadlineNanos) {
-        if (running != null && running.joinableBy(root, difficulty, deadlineNanos)) return running;
-        for (Job j : waiting) if (j.joinableBy(root, difficulty, deadlineNanos)) return j;
+        for (Job j : jobs()) {
+            if (j.joinableBy(root, difficulty, deadlineNanos) && j.waiters.size() < limits.waitersPerSearch()) return j;
+        }
         return null;
+    }
+
+    /** Called with the lock held: the running search first, then the waiting ones. */
+    private List<Job> jobs() {
+        List<Job> jobs = new ArrayList<>(waiting.size() + 1);
+        if (running != null) jobs.add(running);
+        for (Job j : waiting) jobs.add(j);
+        return jobs;
+    }
+
+    /**
+     * Called with the lock held: refuses a caller when the queue holds as many callers as it may (each HTTP caller
+     * holds a worker thread while it waits), or its client as many as one client may.
+     */
+    private void refuseIfCrowded(Caller caller) {
+        List<Job> jobs = jobs();
+        int all = 0;
+        int mine = 0;
+        for (Job j : jobs) {
+            all += j.waiters.size();
+            mine += j.waitersOf(caller);
+        }
+        if (all >= limits.maxWaiters()) {
+            throw new QueueRefusal(limits.maxWaiters()
+                    + " callers already wait for work on this server; retry later or use another work server");
+        }
+        if (caller.limited() && mine >= limits.waitersOf(caller)) {
+            throw new QueueRefusal("this client already waits for " + limits.waitersOf(caller)
+                    + " answers; wait for them, or use another work server");
+        }
     }
 
     /** Called with the lock held: refuses a client that already waits for as many searches as it may. */
     private void refuseIfClientFull(Caller caller) {
         if (!caller.limited()) return;
-        if (searchesFor(caller) >= limits.searchesPerClient()) {
-            throw new QueueRefusal("this client already waits for " + limits.searchesPerClient()
+        if (searchesFor(caller) >= limits.searchesOf(caller)) {
+            throw new QueueRefusal("this client already waits for " + limits.searchesOf(caller)
                     + " searches; wait for their answers, or use another work server");
         }
     }
@@ -252,20 +292,29 @@ public final class WorkQueue implements AutoCloseable {
     /** Searches, running or queued, that a waiter from {@code caller}'s address waits for. */
     public int searchesFor(Caller caller) {
         synchronized (lock) {
-            int n = running != null && running.waitedForBy(caller) ? 1 : 0;
-            for (Job j : waiting) if (j.waitedForBy(caller)) n++;
+            int n = 0;
+            for (Job j : jobs()) if (j.waitedForBy(caller)) n++;
             return n;
         }
     }
 
-    /** Called with the lock held: refuses a search that is expected to end after its deadline. */
-    private void refuseIfPastDeadline(Difficulty difficulty, long deadlineNanos) {
+    /**
+     * Called with the lock held: refuses a search of {@code client} that is expected to end after its deadline. In
+     * turns, it ends after its client's searches before it and its own; meanwhile each other client searches as
+     * long, or less if its searches end first.
+     */
+    private void refuseIfPastDeadline(Difficulty difficulty, long deadlineNanos, String client) {
         if (attemptsPerNano <= 0 || (running == null && waiting.isEmpty())) return;
         long now = System.nanoTime();
-        double ahead = 0;
-        if (running != null) ahead += expectedNanos(running, now);
-        for (Job j : waiting) ahead += expectedNanos(j, now);
-        double expected = ahead + difficulty.expectedAttempts() / attemptsPerNano;
+        Map<String, Double> perClient = new HashMap<>();
+        for (Job j : jobs()) perClient.merge(j.client, expectedNanos(j, now), Double::sum);
+        double own = difficulty.expectedAttempts() / attemptsPerNano;
+        double mine = own + perClient.getOrDefault(client, 0.0);
+        double ahead = mine - own;
+        for (Map.Entry<String, Double> other : perClient.entrySet()) {
+            if (!other.getKey().equals(client)) ahead += Math.min(other.getValue(), mine);
+        }
+        double expected = ahead + own;
         if (expected > deadlineNanos - now) {
             throw new QueueRefusal(String.format(
                     Locale.ROOT,
@@ -289,9 +338,7 @@ public final class WorkQueue implements AutoCloseable {
         List<Waiter> cancelled = new ArrayList<>();
         int reached = 0;
         synchronized (lock) {
-            List<Job> jobs = new ArrayList<>(waiting);
-            if (running != null) jobs.addFirst(running);
-            for (Job j : jobs) {
+            for (Job j : jobs()) {
                 if (!j.coalesces || j.finished || !j.root.equals(root)) continue;
                 int before = cancelled.size();
                 j.waiters.removeIf(w -> by.mayCancelFor(w.caller) && cancelled.add(w));
@@ -335,8 +382,8 @@ public final class WorkQueue implements AutoCloseable {
     /** Callers waiting for the running and the queued searches. */
     public int waiters() {
         synchronized (lock) {
-            int n = running == null ? 0 : running.waiters.size();
-            for (Job j : waiting) n += j.waiters.size();
+            int n = 0;
+            for (Job j : jobs()) n += j.waiters.size();
             return n;
         }
     }
@@ -351,6 +398,7 @@ public final class WorkQueue implements AutoCloseable {
     private void run() {
         while (true) {
             Job job;
+            CancelSignal turn;
             synchronized (lock) {
                 running = null;
                 while (waiting.isEmpty() && !closed) {
@@ -361,25 +409,37 @@ public final class WorkQueue implements AutoCloseable {
                     }
                 }
                 if (closed) break;
-                job = waiting.removeFirst();
+                job = waiting.next();
                 running = job;
+                turn = job.cancel.turn();
+                job.turn = turn;
+                job.turnStartNanos = System.nanoTime();
+                if (waiting.othersThan(job.client)) turn.stopAt(job.turnStartNanos + TURN_NANOS);
             }
             SearchResult result;
             try {
                 result = System.nanoTime() - job.deadlineNanos >= 0
                         ? new SearchResult.DeadlineReached(0, 0)
-                        : search.search(job.root, job.difficulty, job.deadlineNanos, job.cancel);
+                        : search.search(job.root, job.difficulty, job.deadlineNanos, turn);
             } catch (RuntimeException | Error e) {
                 result = new SearchResult.Failed(e, 0, 0);
             }
             List<Waiter> waiters;
+            SearchResult total;
             synchronized (lock) {
+                job.count(result);
+                job.turn = null;
+                if (result instanceof SearchResult.Cancelled && !job.cancel.isCancelled() && !closed) {
+                    waiting.putBack(job); // its turn ended: another client's search goes first
+                    continue;
+                }
+                total = job.total(result);
                 // Only from a search that ran at least a batch on every thread: one found in its first nonces took
                 // mostly thread start-up, and its "rate" (a few attempts in milliseconds) would refuse everything.
                 if (job.coalesces
-                        && result.elapsedNanos() > 1_000_000
-                        && result.attempts() >= (long) search.threads() * WorkSearch.BATCH) {
-                    double rate = (double) result.attempts() / result.elapsedNanos();
+                        && total.elapsedNanos() > 1_000_000
+                        && total.attempts() >= (long) search.threads() * WorkSearch.BATCH) {
+                    double rate = (double) total.attempts() / total.elapsedNanos();
                     attemptsPerNano = attemptsPerNano <= 0 ? rate : 0.7 * attemptsPerNano + 0.3 * rate;
                 }
                 // Before its callers hear of it: a search they have seen end no longer counts as ahead of the
@@ -389,15 +449,14 @@ public final class WorkQueue implements AutoCloseable {
                 job.finished = true;
                 waiters = List.copyOf(job.waiters);
             }
-            for (Waiter w : waiters) w.result.complete(result);
+            for (Waiter w : waiters) w.result.complete(total);
         }
         List<Waiter> left = new ArrayList<>();
         synchronized (lock) {
-            for (Job j : waiting) {
+            for (Job j : waiting.clear()) {
                 j.finished = true;
                 left.addAll(j.waiters);
             }
-            waiting.clear();
         }
         for (Waiter w : left) w.result.complete(new SearchResult.Cancelled(0, 0));
     }

@@ -28,19 +28,27 @@ final class NanoNodePeerClient implements AutoCloseable {
     /** Sends nano_node's {@code work_generate} for {@code hash} at {@code difficulty}, from {@code account} if any. */
     static NanoNodePeerClient workGenerate(int port, String hash, String difficulty, Optional<String> account)
             throws IOException {
+        return workGenerate("127.0.0.1", port, hash, difficulty, account);
+    }
+
+    /** {@link #workGenerate(int, String, String, Optional)} from the node's address {@code from} (a loopback one). */
+    static NanoNodePeerClient workGenerate(
+            String from, int port, String hash, String difficulty, Optional<String> account) throws IOException {
         String body = "{\n    \"action\": \"work_generate\",\n    \"hash\": \"" + hash + "\",\n    \"difficulty\": \""
                 + difficulty + "\""
                 + account.map(a -> ",\n    \"account\": \"" + a + "\"").orElse("") + "\n}\n";
-        return send(port, body);
+        return send(from, port, body);
     }
 
     /** Sends nano_node's {@code work_cancel} for {@code hash}. */
     static NanoNodePeerClient workCancel(int port, String hash) throws IOException {
-        return send(port, "{\n    \"action\": \"work_cancel\",\n    \"hash\": \"" + hash + "\"\n}\n");
+        return send("127.0.0.1", port, "{\n    \"action\": \"work_cancel\",\n    \"hash\": \"" + hash + "\"\n}\n");
     }
 
-    private static NanoNodePeerClient send(int port, String body) throws IOException {
-        Socket socket = new Socket("127.0.0.1", port);
+    private static NanoNodePeerClient send(String from, int port, String body) throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new java.net.InetSocketAddress(from, 0));
+        socket.connect(new java.net.InetSocketAddress("127.0.0.1", port));
         socket.setSoTimeout(60_000);
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         OutputStream out = socket.getOutputStream();

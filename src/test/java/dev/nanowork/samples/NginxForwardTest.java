@@ -130,8 +130,10 @@ class NginxForwardTest {
                 site.contains(":" + port + ";")
                         && site.contains("127.0.0.1:" + RestAssured.port + "/")
                         && site.contains("\"" + KEY + "\"")
-                        && site.contains("proxy_set_header Authorization \"Bearer $work_key\";"),
-                "the sample's listen, set $work_api, set $work_key or Authorization lines changed shape; update this test");
+                        && site.contains("proxy_set_header Authorization \"Bearer $work_key\";")
+                        && site.contains("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"),
+                "the sample's listen, set $work_api, set $work_key, Authorization or X-Forwarded-For lines changed shape;"
+                        + " update this test");
         Path dir = Files.createTempDirectory("nginx-forward");
         Path siteFile = dir.resolve("site.conf");
         Files.writeString(siteFile, site);

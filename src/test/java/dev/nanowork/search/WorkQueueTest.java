@@ -22,7 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The self-hosted queue: FIFO, coalescing that keeps each caller's budget, cancel reaching only the caller's own
+ * The self-hosted queue: FIFO per client, clients in turns, coalescing that keeps each caller's budget, cancel reaching only the caller's own
  * waiters, waiters that leave (disconnect, deadline), refusal when full, per search and per client.
  */
 class WorkQueueTest {
@@ -266,26 +266,91 @@ class WorkQueueTest {
     }
 
     @Test
-    void refusesBeyondTheWaitersOfOneSearchAndTheSearchesOfOneClient() throws Exception {
+    void aFullSearchStartsAnotherAndEachClientIsBoundedBySearches() throws Exception {
         close();
         queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(8, 2, 2));
         long deadline = System.nanoTime() + LONG;
         queue.submit(root(1), UNREACHABLE, deadline, ALICE);
         awaitTaken(queue);
         queue.submit(root(1), UNREACHABLE, deadline, MALLORY);
-        QueueRefusal crowded =
-                assertThrows(QueueRefusal.class, () -> queue.submit(root(1), UNREACHABLE, deadline, ALICE));
-        assertTrue(crowded.getMessage().startsWith("2 callers already wait for this search"), crowded.getMessage());
+        // The search has its 2 waiters: a third caller of the same root starts another search instead of a refusal.
+        queue.submit(root(1), UNREACHABLE, deadline, ALICE);
+        assertEquals(1, queue.waiting(), "a second search of root 1");
+        assertEquals(2, queue.searchesFor(ALICE));
 
         queue.submit(root(2), UNREACHABLE, deadline, MALLORY);
         QueueRefusal greedy =
                 assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline, MALLORY));
         assertTrue(greedy.getMessage().startsWith("this client already waits for 2 searches"), greedy.getMessage());
         assertEquals(2, queue.searchesFor(Caller.at("192.0.2.66")), "counted by address");
-        queue.submit(root(3), UNREACHABLE, deadline, ALICE); // another client still gets in
+        queue.submit(root(3), UNREACHABLE, deadline, Caller.at("192.0.2.3")); // another client still gets in
         queue.submit(root(4), UNREACHABLE, deadline); // and the process itself is not limited per client
         queue.submit(root(5), UNREACHABLE, deadline);
-        assertEquals(4, queue.waiting());
+        assertEquals(5, queue.waiting());
+    }
+
+    @Test
+    void callersAreBoundedPerClientAndInAll() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(8, 16, 4, 3, 5, 16));
+        long deadline = System.nanoTime() + LONG;
+        for (int i = 0; i < 3; i++) queue.submit(root(1), UNREACHABLE, deadline, ALICE);
+        QueueRefusal mine = assertThrows(QueueRefusal.class, () -> queue.submit(root(1), UNREACHABLE, deadline, ALICE));
+        assertTrue(mine.getMessage().startsWith("this client already waits for 3 answers"), mine.getMessage());
+        queue.submit(root(1), UNREACHABLE, deadline, MALLORY);
+        queue.submit(root(2), UNREACHABLE, deadline, MALLORY);
+        QueueRefusal all = assertThrows(
+                QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline, Caller.at("192.0.2.3")));
+        assertTrue(all.getMessage().startsWith("5 callers already wait for work"), all.getMessage());
+        assertEquals(5, queue.waiters());
+    }
+
+    @Test
+    void aTrustedWorkPeerHasItsOwnBounds() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(16, 16, 2, 16, 96, 6));
+        long deadline = System.nanoTime() + LONG;
+        Caller node = Caller.workPeerAt("192.0.2.7");
+        for (int i = 0; i < 6; i++) queue.submit(root(10 + i), UNREACHABLE, deadline, node);
+        QueueRefusal peerFull =
+                assertThrows(QueueRefusal.class, () -> queue.submit(root(20), UNREACHABLE, deadline, node));
+        assertTrue(peerFull.getMessage().startsWith("this client already waits for 6 searches"), peerFull.getMessage());
+        queue.submit(root(30), UNREACHABLE, deadline, ALICE);
+        queue.submit(root(31), UNREACHABLE, deadline, ALICE);
+        assertThrows(QueueRefusal.class, () -> queue.submit(root(32), UNREACHABLE, deadline, ALICE));
+    }
+
+    @Test
+    void clientsTakeTurnsSoOneClientsSearchesDoNotStarveAnother() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 8);
+        long deadline = System.nanoTime() + LONG;
+        for (int i = 0; i < 4; i++) queue.submit(root(40 + i), UNREACHABLE, deadline, MALLORY);
+        awaitThat("the first search runs", queue::searching);
+        long asked = System.nanoTime();
+        // 256 attempts: found in the first turn Alice gets, a turn after Mallory's running search.
+        SearchResult mine = await(queue.submit(root(50), new Difficulty(0xff00000000000000L), deadline, ALICE));
+        long tookMs = (System.nanoTime() - asked) / 1_000_000;
+        assertInstanceOf(SearchResult.Found.class, mine, "found before Mallory's searches reach their deadline");
+        assertTrue(tookMs < 4_000, "within a few turns of 250 ms, not after 4 x 20 s: " + tookMs + " ms");
+        assertEquals(4, queue.searchesFor(MALLORY), "Mallory's searches wait on, in its line");
+    }
+
+    @Test
+    void aSearchThatTookTurnsAddsUpWhatItCost() throws Exception {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 8);
+        WorkQueue.Waiter alice = queue.submit(root(60), UNREACHABLE, in(1_200), ALICE);
+        awaitThat("alice's search runs", queue::searching);
+        WorkQueue.Waiter mallory = queue.submit(root(61), UNREACHABLE, in(1_200), MALLORY);
+        SearchResult a = await(alice);
+        SearchResult m = await(mallory);
+        assertInstanceOf(SearchResult.DeadlineReached.class, a);
+        assertInstanceOf(SearchResult.DeadlineReached.class, m);
+        // Both searched in turns within the same 1.2 s: each about half of it, together about all of it.
+        long both = (a.elapsedNanos() + m.elapsedNanos()) / 1_000_000;
+        assertTrue(m.elapsedNanos() > 0 && a.elapsedNanos() > 0 && both <= 1_300, a + " " + m);
+        assertTrue(a.attempts() > 0 && m.attempts() > 0, a + " " + m);
     }
 
     @Test

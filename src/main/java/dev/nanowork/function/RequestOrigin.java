@@ -1,0 +1,44 @@
+package dev.nanowork.function;
+
+import dev.nanowork.access.AddressSet;
+import dev.nanowork.access.ForwardedFor;
+import dev.nanowork.config.WorkConfig;
+import dev.nanowork.search.Caller;
+import io.vertx.core.net.SocketAddress;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+
+/**
+ * Who sent a request, for the queue's per-client rules: the connection's address, or behind a trusted proxy
+ * ({@code nano-work.self-hosted.trusted-proxies}) the client its {@code X-Forwarded-For} names ({@link
+ * ForwardedFor}); from any other peer the header is ignored (anyone can write one). A client whose address is a
+ * trusted work peer ({@code nano-work.self-hosted.work-peers}) gets the peer bounds. A request without an address (a
+ * Lambda invocation, alone on its instance) is the process itself.
+ */
+final class RequestOrigin {
+    static final String TRUSTED_PROXIES = "nano-work.self-hosted.trusted-proxies";
+    static final String WORK_PEERS = "nano-work.self-hosted.work-peers";
+
+    private final ForwardedFor forwardedFor;
+    private final AddressSet workPeers;
+
+    RequestOrigin(AddressSet trustedProxies, AddressSet workPeers) {
+        this.forwardedFor = new ForwardedFor(trustedProxies);
+        this.workPeers = workPeers;
+    }
+
+    /** From the configuration; a setting that is not addresses and ranges stops start-up, naming it. */
+    static RequestOrigin of(WorkConfig.SelfHosted config) {
+        return new RequestOrigin(
+                AddressSet.of(TRUSTED_PROXIES, config.trustedProxies().orElse(List.of())),
+                AddressSet.of(WORK_PEERS, config.workPeers().orElse(List.of())));
+    }
+
+    Caller caller(RoutingContext rc) {
+        SocketAddress address = rc.request().remoteAddress();
+        if (address == null || address.hostAddress() == null) return Caller.LOCAL;
+        String peer = AddressSet.canonical(address.hostAddress()).orElse(address.hostAddress());
+        String client = forwardedFor.client(peer, rc.request().headers().getAll(ForwardedFor.HEADER));
+        return workPeers.contains(client) ? Caller.workPeerAt(client) : Caller.at(client);
+    }
+}

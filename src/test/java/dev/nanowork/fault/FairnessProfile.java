@@ -1,0 +1,38 @@
+package dev.nanowork.fault;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+import java.util.Map;
+
+/**
+ * The self-hosted server behind a trusted proxy ({@link #PROXY}) with a trusted work peer ({@link #PEER}, 8
+ * searches): benchmarks of {@link #BENCHMARK_SECONDS} hold searches for as long as a test needs them, whatever this
+ * machine's rate (a benchmark is its caller's search, never refused for its deadline), and work up to {@link #HARD}
+ * may be asked for.
+ */
+public class FairnessProfile implements QuarkusTestProfile {
+    static final String PROXY = "127.0.0.9";
+    static final String PEER = "127.0.0.5";
+    static final int PEER_SEARCHES = 8;
+    static final String BENCHMARK_SECONDS = "40";
+    /** 2^56 attempts: never found. */
+    static final String HARD = "ffffffffffffff00";
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of(
+                "nano-work.self-hosted.trusted-proxies",
+                PROXY,
+                "nano-work.self-hosted.work-peers",
+                PEER,
+                "nano-work.self-hosted.searches-per-peer",
+                Integer.toString(PEER_SEARCHES),
+                "nano-work.benchmark.max-duration",
+                "60s",
+                "nano-work.deadline",
+                "60s",
+                "nano-work.min-difficulty",
+                "0000000000000000",
+                "nano-work.max-difficulty",
+                HARD);
+    }
+}
