@@ -6,6 +6,8 @@ cycles per hash on a core's model.
   infra/arm64-loops.py PRINTASSEMBLY.txt [--mca llvm-mca-19 --mcpu neoverse-n1] [--json]
   infra/arm64-loops.py --function BINARY:FUNCTION:NONCES [--mca ...]   the same for a C function's hottest loop
                                                                         (the C NEON anchor: search, 2 nonces a pass)
+  --arch x86-64 [--mcpu sapphirerapids]   the same method on this machine's x86 code (the model's cross-check,
+                                          infra/arm64-x86-check.sh): GNU objdump's x86-64 decoder, AT&T syntax
 
 Per compiled kernel method (class::rounds, or a step kernel's step methods and hash): the loop kernels' hot code is
 the rounds 1-10 loop (the backward branch whose body holds the most vector work) run 10 times, plus the straight
@@ -27,6 +29,30 @@ HEADER = re.compile(r"^Compiled method \(c2\)\s+\d+\s+\d+\s+\d+\s+(\S+)::(\S+)")
 CODE = re.compile(r"^\s+0x([0-9a-f]+):\s+([0-9a-f]{4} [0-9a-f]{4}(?: \| [0-9a-f]{4} [0-9a-f]{4})*)\s*$")
 VREG = re.compile(r"\b[vzq]\d+(\.\d*[bhsdq])?\b")
 BRANCH = re.compile(r"^(b(\.\w+)?|cbn?z|tbn?z)$")
+# x86-64 (--arch x86-64): AT&T operands, vector registers %xmm/%ymm/%zmm, the conditional and plain jumps.
+X86_VREG = re.compile(r"%[xyz]mm\d+")
+X86_BRANCH = re.compile(r"^j[a-z]+$")
+ARCH = "aarch64"
+
+
+def branch(mnemonic):
+    return (X86_BRANCH if ARCH == "x86-64" else BRANCH).match(mnemonic)
+
+
+def objdump(*args):
+    """binutils' objdump for the architecture: the cross one for aarch64, this machine's for x86-64."""
+    if ARCH == "x86-64":
+        return ["objdump", "--no-show-raw-insn", *args]
+    return ["aarch64-linux-gnu-objdump", *args]
+
+
+def decoded(line):
+    """(address, mnemonic, operands) of one objdump line, or None; comments (// on aarch64, # on x86) dropped."""
+    if ARCH == "x86-64":
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+        return (int(m.group(1), 16), m.group(2), m.group(3).split("#")[0].strip()) if m else None
+    m = re.match(r"^\s*([0-9a-f]+):\s+[0-9a-f]{8}\s+(\S+)\s*(.*)$", line)
+    return (int(m.group(1), 16), m.group(2), m.group(3).split("//")[0].strip()) if m else None
 
 
 def methods(text):
@@ -71,23 +97,18 @@ def disassemble(words):
     with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
         f.write(blob)
     try:
+        machine = "-mi386:x86-64" if ARCH == "x86-64" else "-maarch64"
         text = subprocess.run(
-            ["aarch64-linux-gnu-objdump", "-D", "-b", "binary", "-maarch64", f"--adjust-vma={base:#x}", f.name],
+            objdump("-D", "-b", "binary", machine, f"--adjust-vma={base:#x}", f.name),
             capture_output=True, text=True, check=True).stdout
     finally:
         os.unlink(f.name)
-    out = []
-    for line in text.splitlines():
-        m = re.match(r"^\s*([0-9a-f]+):\s+[0-9a-f]{8}\s+(\S+)\s*(.*)$", line)
-        if m:
-            out.append((int(m.group(1), 16), m.group(2), m.group(3).split("//")[0].strip()))
-    return out
+    return [d for d in map(decoded, text.splitlines()) if d]
 
 
 def function(binary, name):
     """[(address, mnemonic, operands)] of one function of an aarch64 ELF binary."""
-    text = subprocess.run(["aarch64-linux-gnu-objdump", "-d", "--no-show-raw-insn", binary],
-                          capture_output=True, text=True, check=True).stdout
+    text = subprocess.run(objdump("-d", "--no-show-raw-insn", binary), capture_output=True, text=True, check=True).stdout
     out, inside = [], False
     for line in text.splitlines():
         if re.match(r"^[0-9a-f]+ <", line):
@@ -99,8 +120,39 @@ def function(binary, name):
     return out
 
 
+def x86_kind(mnemonic, operands):
+    """The class an x86-64 instruction counts in (the same classes as on aarch64; a rotate counts as a shift)."""
+    memory = "(" in operands
+    if mnemonic.startswith("call"):
+        return "call"
+    if mnemonic.startswith("prefetch"):
+        return "allocation"  # C2's TLAB allocation prefetch (AllocatePrefetchInstr)
+    if mnemonic.startswith(("mov", "vmov")) and memory:
+        # AT&T: the destination is the last operand
+        store = "(" in operands.split(",")[-1]
+        spill = "(%rsp" in operands
+        return ("spill " if spill else "") + ("store" if store else "load")
+    if not X86_VREG.search(operands):
+        return "scalar"
+    if mnemonic.startswith("vpadd"):
+        return "vector add"
+    if mnemonic.startswith(("vpxor", "vpternlog")):
+        return "vector xor"
+    if mnemonic.startswith(("vpror", "vprol", "vpsrl", "vpsll", "vpsra")):
+        return "vector shift"
+    if mnemonic.startswith(("vpshuf", "vperm", "vpalignr", "vpunpck", "vshuf", "valign")):
+        return "vector permute"
+    if mnemonic.startswith(("vpor",)):
+        return "vector or"
+    if mnemonic.startswith(("vmov", "vpbroadcast", "vbroadcast")):
+        return "vector move"
+    return "vector other"
+
+
 def kind(mnemonic, operands):
     """The class an instruction counts in."""
+    if ARCH == "x86-64":
+        return x86_kind(mnemonic, operands)
     vector = bool(VREG.search(operands)) or mnemonic.startswith(("ld1", "st1"))
     if mnemonic in ("bl", "blr"):
         return "call"
@@ -131,10 +183,10 @@ def kind(mnemonic, operands):
 def hot_code(instructions):
     """(loop, straight): the rounds loop's instructions (or []) and the rest of the code up to the first ret."""
     index = {a: i for i, (a, _, _) in enumerate(instructions)}
-    ret = next((i for i, (_, m, _) in enumerate(instructions) if m == "ret"), len(instructions) - 1)
+    ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
     best = (0, None)
     for i, (address, mnemonic, operands) in enumerate(instructions[: ret + 1]):
-        if not BRANCH.match(mnemonic):
+        if not branch(mnemonic):
             continue
         target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
         if not target:
@@ -155,9 +207,10 @@ def mca_cycles(instructions, mca, mcpu):
     """Cycles per pass of the block from llvm-mca (branches left out: they only close the loop)."""
     if not instructions:
         return 0.0
-    asm = "\n".join(f"{m} {o}" for _, m, o in instructions if not BRANCH.match(m) and m not in ("ret", "bl", "blr"))
+    asm = "\n".join(f"{m} {o}" for _, m, o in instructions if not branch(m) and m not in ("ret", "retq", "bl", "blr"))
+    triple = "x86_64" if ARCH == "x86-64" else "aarch64"
     run = subprocess.run(
-        [mca, "-mtriple=aarch64", f"-mcpu={mcpu}", "-iterations=100", "-skip-unsupported-instructions=parse-failure"],
+        [mca, f"-mtriple={triple}", f"-mcpu={mcpu}", "-iterations=100", "-skip-unsupported-instructions=parse-failure"],
         input=asm, capture_output=True, text=True)
     m = re.search(r"Total Cycles:\s+(\d+)", run.stdout)
     if not m:
@@ -172,7 +225,10 @@ def main():
     p.add_argument("--mca")
     p.add_argument("--mcpu", default="neoverse-n1")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--arch", choices=("aarch64", "x86-64"), default="aarch64")
     a = p.parse_args()
+    global ARCH
+    ARCH = a.arch
     if a.function:
         binary, name, nonces = a.function.rsplit(":", 2)
         loop, _ = hot_code(function(binary, name))

@@ -2,7 +2,7 @@ package dev.nanowork.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,11 @@ class Arm64CodeTest {
     @ValueSource(strings = {"graviton2", "graviton3", "graviton4"})
     void everyKernelIsCompiledWithoutCallsOrAllocations(String core) throws IOException, InterruptedException {
         Path log = Path.of("target/arm64/" + core + "-c2.log");
-        assumeTrue(Files.exists(log), () -> log + " is missing: the emulated kernel tests did not run");
+        assumeFalse(
+                core.equals("graviton4") && Boolean.getBoolean("nanowork.test.skipGraviton4"),
+                "graviton4 left out (-DskipGraviton4)");
+        // pom.xml runs this after the emulated kernel tests: a missing log is a core that did not run them.
+        assertTrue(Files.exists(log), () -> log + " is missing: the emulated kernel tests did not run on " + core);
         Path json = Path.of("target/arm64/" + core + "-loops.json");
         List<String> command = new ArrayList<>(List.of("python3", "infra/arm64-loops.py", log.toString(), "--json"));
         Process p = new ProcessBuilder(command)

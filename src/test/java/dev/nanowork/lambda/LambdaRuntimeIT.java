@@ -494,11 +494,38 @@ class LambdaRuntimeIT {
         static Launch start(
                 String label, String serve, int memoryMb, List<String> runtimeFlags, CpuLimit limit, boolean wrapper)
                 throws Exception {
+            return start(
+                    label,
+                    Path.of(System.getProperty("java.home"), "bin", "java"),
+                    "x86_64",
+                    serve,
+                    memoryMb,
+                    runtimeFlags,
+                    limit,
+                    wrapper,
+                    Map.of());
+        }
+
+        /**
+         * The same on another JVM: {@code java} for the runtime's java, {@code architecture} in the function's name,
+         * {@code environment} over the stack's defaults.
+         */
+        static Launch start(
+                String label,
+                Path java,
+                String architecture,
+                String serve,
+                int memoryMb,
+                List<String> runtimeFlags,
+                CpuLimit limit,
+                boolean wrapper,
+                Map<String, String> environment)
+                throws Exception {
             RuntimeApiEmulator api = new RuntimeApiEmulator();
             List<String> command = new ArrayList<>();
             if (limit != null) command.addAll(limit.prefix());
             if (wrapper) command.add(wrapperPath().toString());
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.add(java.toString());
             command.addAll(runtimeFlags);
             if (limit != null) command.add("-XX:ActiveProcessorCount=1");
             command.add("-Xmx" + Math.min(1024, memoryMb * 85 / 100) + "m");
@@ -525,10 +552,10 @@ class LambdaRuntimeIT {
             env.put("AWS_REGION", "us-east-1");
             env.put("AWS_DEFAULT_REGION", "us-east-1");
             env.put("AWS_EXECUTION_ENV", "AWS_Lambda_java25");
-            env.put("AWS_LAMBDA_FUNCTION_NAME", "nano-work-x86_64-" + serve);
+            env.put("AWS_LAMBDA_FUNCTION_NAME", "nano-work-" + architecture + "-" + serve);
             env.put("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST");
             env.put("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", Integer.toString(memoryMb));
-            env.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-x86_64-" + serve);
+            env.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-" + architecture + "-" + serve);
             env.put("AWS_LAMBDA_LOG_STREAM_NAME", "2026/12/01/[$LATEST]0123456789abcdef");
             env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
             // What terraform/modules/work-function sets (the stack's defaults).
@@ -539,6 +566,7 @@ class LambdaRuntimeIT {
             env.put("NANO_WORK_SERVE", serve);
             env.put("NANO_WORK_MAX_DIFFICULTY", "fffffffc00000000");
             env.put("NANO_WORK_DEADLINE", "25s");
+            env.putAll(environment);
             long start = System.nanoTime();
             return new Launch(api, pb.start(), log, start);
         }
@@ -562,8 +590,13 @@ class LambdaRuntimeIT {
         }
 
         double awaitInit() throws Exception {
+            return awaitInit(Duration.ofSeconds(120));
+        }
+
+        /** Seconds from the start to the runtime's first request for an event. */
+        double awaitInit(Duration timeout) throws Exception {
             try {
-                return (api.awaitInit(Duration.ofSeconds(120), process) - startNanos) / 1e9;
+                return (api.awaitInit(timeout, process) - startNanos) / 1e9;
             } catch (AssertionError e) {
                 throw new AssertionError(e.getMessage() + "\n" + output(), e);
             }
