@@ -140,9 +140,10 @@ public final class KernelWarmup {
      * While a vector candidate is still below {@link #COMPILED_FLOOR_MHS} (interpreted: C2 has not compiled its
      * round method yet) the race goes on past {@link #RACE_BUDGET_NANOS}, up to this long: on a Zen 4 with one vCPU
      * the two-state kernels were still interpreted when the 2 s were over (C2 takes 3 s there), were timed at
-     * 0.0-0.1 MH/s and lost to a slower kernel (issue 22). Past this bound a kernel C2 has still not compiled loses.
+     * 0.0-0.1 MH/s and lost to a slower kernel (issue 22; C2 had them about 3 s after JVM start). Past this bound a
+     * kernel C2 has still not compiled loses. Kept well inside Lambda's 10 s init phase, with priming after it.
      */
-    static final long RACE_COMPILE_BOUND_NANOS = 8_000_000_000L;
+    static final long RACE_COMPILE_BOUND_NANOS = 5_000_000_000L;
 
     /**
      * Times {@code kernels} on this thread: after a few hundred tiny calls each, the kernels take turns in slices
