@@ -70,10 +70,40 @@ public final class KernelSelector {
          * compiled speed needs a shorter second phase. Returns the MH/s reached.
          */
         public double prime() {
+            KernelWarmup.Primed primed = primed();
+            if (!atFullSpeed(primed)) LOG.warning(primedLine(primed));
+            return primed.mhs();
+        }
+
+        /** As {@link #prime()}, with whether priming ended steady; logs nothing. */
+        public KernelWarmup.Primed primed() {
             Double raced = measured.get(kernel.name());
             return raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
-                    ? KernelWarmup.prime(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
-                    : KernelWarmup.prime(kernel);
+                    ? KernelWarmup.primed(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
+                    : KernelWarmup.primed(kernel, 2000, 400);
+        }
+
+        /**
+         * Whether priming ended at the kernel's compiled speed: steady, and when the race timed the kernel (C2's
+         * code), within 10% of that rate.
+         */
+        public boolean atFullSpeed(KernelWarmup.Primed primed) {
+            Double raced = measured.get(kernel.name());
+            return primed.steady() && (raced == null || primed.mhs() >= 0.9 * raced);
+        }
+
+        /**
+         * The primed rate against the compiled one, e.g. {@code work kernel vector512x2 primed at 31.9 MH/s/thread,
+         * 0.99x its raced 32.2} or {@code ..., not at full speed: 4.5 MH/s/thread, 0.23x its raced 19.2}.
+         */
+        public String primedLine(KernelWarmup.Primed primed) {
+            Double raced = measured.get(kernel.name());
+            String against = raced == null
+                    ? ""
+                    : String.format(Locale.ROOT, ", %.2fx its raced %s", primed.mhs() / raced, mhs(raced));
+            return "work kernel " + kernel.name() + (atFullSpeed(primed) ? " primed at " : " not at full speed: ")
+                    + mhs(primed.mhs()) + " MH/s/thread" + against
+                    + (primed.steady() ? "" : " (no two rates agreed: C2 may not have compiled it yet)");
         }
 
         /** Logs {@link #startupLine} at INFO and returns it. */

@@ -1,8 +1,13 @@
 package dev.nanowork.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.work.Root;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class KernelWarmupTest {
@@ -27,5 +32,87 @@ class KernelWarmupTest {
         long tookMillis = (System.nanoTime() - began) / 1_000_000;
         assertTrue(rate >= KernelWarmup.COMPILED_FLOOR_MHS, "primed at " + rate + " MH/s");
         assertFalse(tookMillis > 10_000, "priming took " + tookMillis + " ms");
+    }
+
+    /**
+     * A kernel of 8 lanes that runs at about 1 MH/s (below the compiled floor: as if interpreted) for its first
+     * {@code slowNanos}, then at full speed, as a vector kernel C2 compiles late.
+     */
+    private static WorkKernel compiledAfter(String name, long slowNanos) {
+        long born = System.nanoTime();
+        return new WorkKernel() {
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public int lanes() {
+                return 8;
+            }
+
+            @Override
+            public int states() {
+                return 1;
+            }
+
+            @Override
+            public RootSearch forRoot(Root root) {
+                return new RootSearch() {
+                    @Override
+                    public long search(long start, long count, long threshold) {
+                        if (System.nanoTime() - born < slowNanos) {
+                            long until = System.nanoTime() + count * 1_000L; // 1 us a nonce
+                            while (System.nanoTime() < until) Thread.onSpinWait();
+                        }
+                        return NOT_FOUND;
+                    }
+
+                    @Override
+                    public void values(long start, long[] out) {}
+                };
+            }
+        };
+    }
+
+    /** Issue 22: the race's budget ran out while C2 was still compiling a candidate, which was timed interpreted. */
+    @Test
+    void theRaceWaitsForACandidateC2CompilesLateAndTimesItCompiled() {
+        WorkKernel late = compiledAfter("late", 1_200_000_000L);
+        Map<String, Double> rates =
+                KernelWarmup.race(List.of(compiledAfter("early", 0), late), 300_000_000L, 20_000_000_000L);
+        assertTrue(
+                rates.get("late") >= KernelWarmup.COMPILED_FLOOR_MHS,
+                "timed at " + rates.get("late") + " MH/s: before it was compiled");
+    }
+
+    @Test
+    void theRaceGivesUpOnACandidateNeverCompiledAtItsBound() {
+        long began = System.nanoTime();
+        Map<String, Double> rates = KernelWarmup.race(
+                List.of(compiledAfter("early", 0), compiledAfter("never", Long.MAX_VALUE)),
+                300_000_000L,
+                1_500_000_000L);
+        long tookMillis = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(rates.get("never") < KernelWarmup.COMPILED_FLOOR_MHS, "never: " + rates.get("never"));
+        assertTrue(tookMillis < 15_000, "the race took " + tookMillis + " ms");
+    }
+
+    @Test
+    void thePrimedLineSaysThePrimedRateAgainstTheRacedOne() {
+        KernelSelector.Selection selection = new KernelSelector.Selection(
+                compiledAfter("vector256x1", 0), "auto", true, Optional.empty(), Map.of("vector256x1", 20.0));
+        KernelWarmup.Primed full = new KernelWarmup.Primed(19.0, true);
+        assertTrue(selection.atFullSpeed(full));
+        assertEquals(
+                "work kernel vector256x1 primed at 19.0 MH/s/thread, 0.95x its raced 20.0", selection.primedLine(full));
+        KernelWarmup.Primed half = new KernelWarmup.Primed(9.2, true);
+        assertFalse(selection.atFullSpeed(half), "steady at half the raced rate is not full speed");
+        assertEquals(
+                "work kernel vector256x1 not at full speed: 9.2 MH/s/thread, 0.46x its raced 20.0",
+                selection.primedLine(half));
+        KernelWarmup.Primed unsteady = new KernelWarmup.Primed(19.5, false);
+        assertFalse(selection.atFullSpeed(unsteady));
+        assertTrue(selection.primedLine(unsteady).endsWith("(no two rates agreed: C2 may not have compiled it yet)"));
     }
 }

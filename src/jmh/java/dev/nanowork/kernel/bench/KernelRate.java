@@ -32,14 +32,14 @@ public final class KernelRate {
             long began = System.nanoTime();
             KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(args[0]));
             long selected = System.nanoTime();
-            double primed = selection.prime();
+            KernelWarmup.Primed primed = selection.primed();
             System.out.printf(
                     Locale.ROOT,
-                    "%s | select %.2f s, prime %.2f s (%.1f MH/s), JVM up %.2f s%n",
+                    "%s | select %.2f s, prime %.2f s (%s), JVM up %.2f s%n",
                     selection.startupLine(1),
                     (selected - began) / 1e9,
                     (System.nanoTime() - selected) / 1e9,
-                    primed,
+                    selection.primedLine(primed),
                     java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime() / 1e3);
             return;
         }

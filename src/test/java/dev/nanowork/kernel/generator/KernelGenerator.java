@@ -196,6 +196,9 @@ public final class KernelGenerator {
     // ---------------------------------------------------------------------------------------------------------
     // Writing the files
 
+    /** {@code stepsPerMethod} of a {@link Shape#flat} shape ({@code flat} in {@code --try}). */
+    static final int FLAT = -1;
+
     /** One kernel shape: {@code bits} 0 for scalar; states interleaved; G functions per group; steps per method. */
     record Shape(
             String name,
@@ -221,6 +224,20 @@ public final class KernelGenerator {
          */
         boolean loop() {
             return stepsPerMethod == 0;
+        }
+
+        /**
+         * The whole block in one method with every round written out ({@code stepsPerMethod} {@value #FLAT}; vector
+         * kernels only): no zero message word anywhere, but past C2's {@code HugeMethodLimit} for two states (round 7,
+         * docs/kernels.md); an experiment shape for {@code --try}.
+         */
+        boolean flat() {
+            return stepsPerMethod == FLAT;
+        }
+
+        /** One method for the whole block: {@link #loop} or {@link #flat}. */
+        boolean oneMethod() {
+            return !scalar() && (loop() || flat());
         }
     }
 
@@ -353,7 +370,7 @@ public final class KernelGenerator {
                         bits,
                         Integer.parseInt(f[2]),
                         Integer.parseInt(f[3]),
-                        f[4].equals("loop") ? 0 : Integer.parseInt(f[4]),
+                        f[4].equals("loop") ? 0 : f[4].equals("flat") ? FLAT : Integer.parseInt(f[4]),
                         shuffled,
                         "a shape being tried");
                 Path path = Path.of(
@@ -480,14 +497,14 @@ public final class KernelGenerator {
         String leaf(Val v) {
             int i = leaves.indexOf(v);
             if (shape.scalar()) return v instanceof Const c ? hex(c.value()) : "k[" + i + "]";
-            if (shape.loop()) return "k" + i;
+            if (shape.oneMethod()) return "k" + i;
             return "LongVector.fromArray(SPECIES, k, " + i + " * LANES)";
         }
 
         /** Loop kernels load each per-root constant once a method, into {@code k<i>}, shared by the states. */
         void ensureLeaf(Val v) {
             int i = leaves.indexOf(v);
-            if (shape.loop() && declared.add("k" + i))
+            if (shape.oneMethod() && declared.add("k" + i))
                 out.append("        LongVector k")
                         .append(i)
                         .append(" = LongVector.fromArray(SPECIES, k, ")
@@ -567,7 +584,7 @@ public final class KernelGenerator {
         // gives up on was measured to stay on slow tier-2 code for good).
         List<int[]> methods = new ArrayList<>();
         int firstStep = 0;
-        if (shape.loop()) {
+        if (shape.oneMethod()) {
             // One method: no state word goes through memory between rounds 0, 1-10 and 11 (round 5: 1.25x at 512
             // bits with two states against four methods). Its per-root constants are loaded once and shared by the
             // states (Writer.ensureLeaf: fewer loads, 70-75 MH/s against 66-72 in short runs). Additions are
@@ -618,7 +635,10 @@ public final class KernelGenerator {
                         : shape.bits() + "-bit {@code LongVector}s, one nonce per lane, " + shape.states()
                                 + (shape.states() == 1 ? " state" : " interleaved states"));
         s.append("; ").append(shape.why()).append(".\n");
-        if (shape.loop()) {
+        if (shape.flat()) {
+            s.append(
+                    " * One method, every round written out with no zero message word, the state words in locals.\n */\n");
+        } else if (shape.loop()) {
             s.append(
                     " * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the\n"
                             + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work\n"
@@ -690,9 +710,11 @@ public final class KernelGenerator {
             Writer w = new Writer(shape, leaves);
             s.append("\n    /** ")
                     .append(
-                            shape.loop()
-                                    ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed"
-                                    : describeSteps(from, to))
+                            shape.flat()
+                                    ? "Rounds 0 to 11 written out, round 11 trimmed"
+                                    : shape.loop()
+                                            ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed"
+                                            : describeSteps(from, to))
                     .append(". */\n");
             s.append("    private static ")
                     .append(last ? "boolean " : "void ")
@@ -768,7 +790,7 @@ public final class KernelGenerator {
      * code for good.
      */
     static String methodName(Shape shape, int step) {
-        return shape.loop() ? ROUNDS : "step" + step;
+        return shape.oneMethod() ? ROUNDS : "step" + step;
     }
 
     /** See {@link #methodName}; {@code C1Exclusion} names it too. */
