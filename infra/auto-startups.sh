@@ -10,7 +10,7 @@
 # (how often), its steady rate against the fastest configured one (aim >= 0.95), its primed rate against its own
 # steady one (aim >= 0.90), and how many start-ups primed at full speed.
 set -uo pipefail # no -e: one failed start-up is a row, not the end of the run
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit
 # shellcheck source=infra/lib/jdk.sh
 . infra/lib/jdk.sh
 n=${1:-20} seconds=${2:-3}
