@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nanowork.support.HardWorkProfile;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(NginxPeerProfile.class)
 class NginxForwardTest {
-    static final String KEY = NginxPeerProfile.KEY;
+    static final String KEY = HardWorkProfile.KEY;
     static final Path SAMPLE = Path.of("samples", "nano-node", "nginx-work-peer.conf");
     static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
 
@@ -208,7 +209,7 @@ class NginxForwardTest {
             if (!dev.nanowork.support.Builds.selfHosted()) return;
             HttpClient http = HttpClient.newHttpClient();
             NanoNodePeerClient abandoned =
-                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, NginxPeerProfile.HARD, Optional.empty());
+                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, HardWorkProfile.HARD, Optional.empty());
             try {
                 awaitSearching(http, "1");
             } finally {
@@ -216,7 +217,7 @@ class NginxForwardTest {
             }
             awaitSearching(http, "0");
             try (NanoNodePeerClient node =
-                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, NginxPeerProfile.HARD, Optional.empty())) {
+                    NanoNodePeerClient.workGenerate(f.port(), HARD_ROOT, HardWorkProfile.HARD, Optional.empty())) {
                 awaitSearching(http, "1");
                 try (NanoNodePeerClient cancel = NanoNodePeerClient.workCancel(f.port(), HARD_ROOT)) {
                     assertEquals("{\"success\":\"\"}", cancel.answer());
@@ -240,7 +241,7 @@ class NginxForwardTest {
             status = new ObjectMapper()
                     .readTree(http.send(
                                     HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + RestAssured.port + "/"))
-                                            .header("Authorization", "Bearer " + NginxPeerProfile.OPERATOR_KEY)
+                                            .header("Authorization", "Bearer " + HardWorkProfile.OPERATOR_KEY)
                                             .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"status\"}"))
                                             .build(),
                                     HttpResponse.BodyHandlers.ofString())

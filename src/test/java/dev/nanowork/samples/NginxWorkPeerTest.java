@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nanowork.function.WorkEngine;
 import dev.nanowork.search.Caller;
 import dev.nanowork.support.Builds;
+import dev.nanowork.support.HardWorkProfile;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import jakarta.inject.Inject;
@@ -52,11 +53,11 @@ class NginxWorkPeerTest {
         try (NginxForwardTest.Forward f = NginxForwardTest.forward(nginx)) {
             for (int i = 0; i < NginxWorkPeerProfile.PEER_SEARCHES; i++) {
                 held.add(NanoNodePeerClient.workGenerate(
-                        NginxWorkPeerProfile.NODE, f.port(), root(i), NginxPeerProfile.HARD, Optional.empty()));
+                        NginxWorkPeerProfile.NODE, f.port(), root(i), HardWorkProfile.HARD, Optional.empty()));
             }
             awaitSearches(NginxWorkPeerProfile.NODE, NginxWorkPeerProfile.PEER_SEARCHES);
             try (NanoNodePeerClient over = NanoNodePeerClient.workGenerate(
-                    NginxWorkPeerProfile.NODE, f.port(), root(99), NginxPeerProfile.HARD, Optional.empty())) {
+                    NginxWorkPeerProfile.NODE, f.port(), root(99), HardWorkProfile.HARD, Optional.empty())) {
                 String answer = over.answer();
                 assertTrue(
                         answer.contains("Work queue full") && answer.contains("already waits for 8 searches"), answer);
@@ -64,11 +65,11 @@ class NginxWorkPeerTest {
             // A wallet behind the same nginx, at another address: the default bound.
             for (int i = 0; i < 4; i++) {
                 held.add(NanoNodePeerClient.workGenerate(
-                        "127.0.0.6", f.port(), root(100 + i), NginxPeerProfile.HARD, Optional.empty()));
+                        "127.0.0.6", f.port(), root(100 + i), HardWorkProfile.HARD, Optional.empty()));
             }
             awaitSearches("127.0.0.6", 4);
             try (NanoNodePeerClient over = NanoNodePeerClient.workGenerate(
-                    "127.0.0.6", f.port(), root(199), NginxPeerProfile.HARD, Optional.empty())) {
+                    "127.0.0.6", f.port(), root(199), HardWorkProfile.HARD, Optional.empty())) {
                 String answer = over.answer();
                 assertTrue(answer.contains("already waits for 4 searches"), answer);
             }

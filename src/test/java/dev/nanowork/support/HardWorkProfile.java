@@ -20,6 +20,17 @@ public class HardWorkProfile implements QuarkusTestProfile {
     /** Each search's deadline and each benchmark's duration: far longer than a refusal and a status take. */
     public static final Duration DEADLINE = Duration.ofSeconds(3);
 
+    private final Duration deadline;
+
+    public HardWorkProfile() {
+        this(DEADLINE);
+    }
+
+    /** The same endpoint with another deadline and benchmark duration. */
+    protected HardWorkProfile(Duration deadline) {
+        this.deadline = deadline;
+    }
+
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of(
@@ -32,11 +43,11 @@ public class HardWorkProfile implements QuarkusTestProfile {
                 "nano-work.max-difficulty",
                 HARD,
                 "nano-work.deadline",
-                DEADLINE.toMillis() + "ms",
+                deadline.toMillis() + "ms",
                 "nano-work.benchmark.duration",
-                DEADLINE.toMillis() + "ms",
+                deadline.toMillis() + "ms",
                 "nano-work.benchmark.max-duration",
-                DEADLINE.toMillis() + "ms");
+                deadline.toMillis() + "ms");
     }
 
     /** A body for {@code action} that would search (generate, benchmark) for the whole deadline if let in. */
