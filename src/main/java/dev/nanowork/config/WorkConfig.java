@@ -112,6 +112,33 @@ public interface WorkConfig {
         /** Searches, running or queued, one trusted work peer may wait for at once. */
         @WithDefault("16")
         int searchesPerPeer();
+
+        /**
+         * Connections one address may hold open at once; more are closed as they are accepted, before any byte is
+         * read (nginx's limit_conn per address). Far above an honest client's few, far below
+         * quarkus.http.limits.max-connections, so one host cannot hold them all.
+         */
+        @WithDefault("32")
+        int connectionsPerAddress();
+
+        /**
+         * Connections one trusted proxy may hold open at once: it carries every client behind it over its own
+         * address, so it is bounded only far above a stranger (the per-client bound is then the proxy's own).
+         */
+        @WithDefault("512")
+        int connectionsPerProxy();
+
+        /** Connections one trusted work peer may hold open at once: a nano_node opens one per request in flight. */
+        @WithDefault("128")
+        int connectionsPerPeer();
+
+        /**
+         * How long a request's head (request line and headers) may take to arrive, from the connection's acceptance
+         * or from the first byte after the previous answer; a connection still short of it then is closed (nginx's
+         * client_header_timeout, Envoy's request_headers_timeout). The wait for an answer is not counted.
+         */
+        @WithDefault("10s")
+        Duration headerTimeout();
     }
 
     /** The optional credentials (docs/reliability.md): none by default, as nano_node's RPC. */
