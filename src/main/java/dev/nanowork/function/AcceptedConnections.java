@@ -64,11 +64,6 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
         return String.valueOf(child.remoteAddress());
     }
 
-    /** Connections held now by {@code address}: what the tests of the limits compare with. */
-    int openFrom(String address) {
-        return open.getOrDefault(address, 0);
-    }
-
     /**
      * A connection over its address's share: closed once it is registered with its event loop (an unregistered
      * channel cannot be closed through its pipeline), without passing on its activation, so no request of it is
