@@ -40,9 +40,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * <p>What that relies on, plainly: one Vert.x internal interface, {@code VertxInternal.getAcceptorEventLoopGroup()}
  * (public methods, stable through Vert.x 4), and Netty's {@code SingleThreadEventLoop.registeredChannelsIterator()}
  * (public, marked unstable); everything after is Netty's public pipeline API. If either changes in an upgrade, the
- * log says the limits are off (a WARNING, or the observer's error), and {@code ConnectionLimitsTest} fails. Quarkus fires {@link
- * HttpServerStart} asynchronously, a moment after the socket listens: a connection accepted in that moment is
- * not counted.
+ * log says the limits are off (a WARNING, or the observer's error), and {@code ConnectionLimitsTest} fails.
+ * Quarkus fires {@link HttpServerStart} asynchronously, a moment after the socket listens: a connection accepted
+ * in that moment is not counted.
  *
  * <p>Only the self-hosted build listens: on Lambda, API Gateway holds the connections and Quarkus' server never
  * starts, so {@link HttpServerStart} never comes.
