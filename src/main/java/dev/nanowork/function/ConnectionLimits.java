@@ -60,8 +60,19 @@ record ConnectionLimits(
         return limits;
     }
 
-    /** The connections {@code address} (canonical text) may hold: a proxy's, a peer's or a stranger's share. */
+    /**
+     * The local host itself: bounded only by Quarkus' limit in all. On the loopback-only default every client is the
+     * local host (the node, the nginx sample, wallets on the machine), which a stranger's share would cap all
+     * together; no remote host can send from a loopback address, and a local process can stop the server anyway.
+     */
+    static final AddressSet LOCAL_HOST = AddressSet.of("the local host", List.of("127.0.0.1", "::1"));
+
+    /**
+     * The connections {@code address} (canonical text) may hold: the local host's (no share of its own), a proxy's, a
+     * peer's or a stranger's share.
+     */
     int limitFor(String address) {
+        if (LOCAL_HOST.contains(address)) return Integer.MAX_VALUE;
         if (proxies.contains(address)) return perProxy;
         if (peers.contains(address)) return perPeer;
         return perAddress;

@@ -58,6 +58,8 @@ class ConnectionSettingsTest {
         assertEquals(512, limits.limitFor("127.0.0.9"), "a trusted proxy");
         assertEquals(128, limits.limitFor("10.1.2.3"), "a trusted work peer");
         assertEquals(32, limits.limitFor("127.0.0.2"), "a stranger");
+        assertEquals(Integer.MAX_VALUE, limits.limitFor("127.0.0.1"), "the local host: only the limit in all");
+        assertEquals(Integer.MAX_VALUE, limits.limitFor("0:0:0:0:0:0:0:1"), "the local host over IPv6");
     }
 
     @Test
