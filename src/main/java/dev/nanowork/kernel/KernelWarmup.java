@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Gets a kernel to full speed before the first request (call it at start-up and before a SnapStart
@@ -151,6 +152,26 @@ public final class KernelWarmup {
         return count * 1e3 / used;
     }
 
+    /**
+     * The CPU time of every thread but this one (the compiler threads, GC, the rest of start-up), in nanoseconds; 0
+     * where the JVM cannot tell, so that the race then waits for the compiled floor alone.
+     */
+    private static long othersCpuNanos() {
+        if (!THREAD_CPU_TIME
+                || !(ManagementFactory.getOperatingSystemMXBean()
+                        instanceof com.sun.management.OperatingSystemMXBean os)) return 0;
+        return os.getProcessCpuTime() - cpuNanos();
+    }
+
+    /**
+     * The race ranks only after a turn in which the rest of the JVM used less than this share of the turn's time:
+     * a vector kernel above {@link #COMPILED_FLOOR_MHS} has its round method compiled, but the loop around it
+     * ({@code BlockKernel}'s search) and the kernels' {@code hash} may still be C1's profiling code with C2 compiling
+     * them (round 8b, {@code -XX:+PrintCompilation} on one vCPU under {@code -XX:UseAVX=2}: the last round method
+     * compiled at 4.9 s after JVM start, the search loop at 6.3 s), and while that runs it is not the kernels' rate.
+     */
+    static final double QUIET_SHARE = 0.1;
+
     /** Slice of each turn while {@link #race} waits for C2. */
     private static final long SLICE_NANOS = 25_000_000L;
 
@@ -184,8 +205,9 @@ public final class KernelWarmup {
     /**
      * Times {@code kernels} on this thread, in two phases. First it waits for C2: after a few hundred tiny calls
      * each, the kernels take turns in slices of 25 ms (so that all of them are being compiled at once) for at least
-     * 0.6 s and until every vector kernel is above {@link #COMPILED_FLOOR_MHS}, or {@link #RACE_COMPILE_BOUND_NANOS}
-     * has passed. Then it ranks them: {@link #RANK_ROUNDS} rounds of one 40 ms slice each, the order turning every
+     * 0.6 s and until every vector kernel is above {@link #COMPILED_FLOOR_MHS} in a turn the rest of the JVM was
+     * quiet in ({@link #QUIET_SHARE}: the compiler threads done), or {@link #RACE_COMPILE_BOUND_NANOS} has passed;
+     * on one vCPU it leaves the CPU to the compiler for a turn's time after each turn that was not quiet. Then it ranks them: {@link #RANK_ROUNDS} rounds of one 40 ms slice each, the order turning every
      * round, every rate per second of this thread's own CPU time. Returns each kernel's median ranking rate, MH/s by
      * name.
      *
@@ -211,14 +233,20 @@ public final class KernelWarmup {
         int n = kernels.size();
         long[] nonce = {0};
         double[] last = new double[n];
+        boolean oneCpu = Runtime.getRuntime().availableProcessors() == 1;
         while (true) {
             boolean allCompiled = true;
+            long turn = System.nanoTime(), others = othersCpuNanos();
             for (int i = 0; i < n; i++) {
                 last[i] = slice(searches.get(i), SLICE_NANOS, 1 << 12, nonce);
                 allCompiled &= compiled(kernels.get(i), last[i]);
             }
+            boolean quiet = othersCpuNanos() - others < QUIET_SHARE * (System.nanoTime() - turn);
             long elapsed = System.nanoTime() - began;
-            if ((allCompiled && elapsed > MIN_RACE_NANOS) || elapsed > compileBoundNanos) break;
+            if ((allCompiled && quiet && elapsed > MIN_RACE_NANOS) || elapsed > compileBoundNanos) break;
+            // One vCPU: the compiler threads have what this thread leaves them (running interpreted code helps
+            // no compile that is queued already).
+            if (oneCpu && !quiet) LockSupport.parkNanos(n * SLICE_NANOS);
         }
         double[][] ranked = new double[n][rankRounds];
         int rounds = 0;

@@ -102,8 +102,7 @@ public final class KernelRate {
             long selected = System.nanoTime();
             KernelWarmup.Primed primed = selection.primed();
             long primedAt = System.nanoTime();
-            double up =
-                    ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
+            double up = ManagementFactory.getRuntimeMXBean().getUptime() / 1e3;
             String judged = "";
             if (args.length > 2
                     && args[2].equals("judge")
