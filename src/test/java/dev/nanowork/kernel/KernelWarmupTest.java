@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongBinaryOperator;
 import org.junit.jupiter.api.Test;
 
 class KernelWarmupTest {
@@ -36,12 +37,8 @@ class KernelWarmupTest {
         assertFalse(tookMillis > 10_000, "priming took " + tookMillis + " ms");
     }
 
-    /**
-     * A kernel of 8 lanes that runs at about 1 MH/s (below the compiled floor: as if interpreted) for its first
-     * {@code slowNanos}, then at full speed, as a vector kernel C2 compiles late.
-     */
-    private static WorkKernel compiledAfter(String name, long slowNanos) {
-        long born = System.nanoTime();
+    /** A stand-in kernel of 8 lanes, one state, whose every search is {@code search} (nonces hashed: none). */
+    private static WorkKernel fake(String name, LongBinaryOperator search) {
         return new WorkKernel() {
             @Override
             public String name() {
@@ -63,11 +60,7 @@ class KernelWarmupTest {
                 return new RootSearch() {
                     @Override
                     public long search(long start, long count, long threshold) {
-                        if (System.nanoTime() - born < slowNanos) {
-                            long until = System.nanoTime() + count * 1_000L; // 1 us a nonce
-                            while (System.nanoTime() < until) Thread.onSpinWait();
-                        }
-                        return NOT_FOUND;
+                        return search.applyAsLong(start, count);
                     }
 
                     @Override
@@ -75,6 +68,21 @@ class KernelWarmupTest {
                 };
             }
         };
+    }
+
+    /**
+     * A kernel of 8 lanes that runs at about 1 MH/s (below the compiled floor: as if interpreted) for its first
+     * {@code slowNanos}, then at full speed, as a vector kernel C2 compiles late.
+     */
+    private static WorkKernel compiledAfter(String name, long slowNanos) {
+        long born = System.nanoTime();
+        return fake(name, (start, count) -> {
+            if (System.nanoTime() - born < slowNanos) {
+                long until = System.nanoTime() + count * 1_000L; // 1 us a nonce
+                while (System.nanoTime() < until) Thread.onSpinWait();
+            }
+            return WorkKernel.NOT_FOUND;
+        });
     }
 
     /** Issue 22: the race's budget ran out while C2 was still compiling a candidate, which was timed interpreted. */
@@ -104,40 +112,14 @@ class KernelWarmupTest {
      */
     private static WorkKernel preempted(String name, double nanosPerNonce, double minParked, double maxParked) {
         Random random = new Random(22);
-        return new WorkKernel() {
-            @Override
-            public String name() {
-                return name;
-            }
-
-            @Override
-            public int lanes() {
-                return 8;
-            }
-
-            @Override
-            public int states() {
-                return 1;
-            }
-
-            @Override
-            public RootSearch forRoot(Root root) {
-                return new RootSearch() {
-                    @Override
-                    public long search(long start, long count, long threshold) {
-                        long busy = (long) (count * nanosPerNonce);
-                        long until = System.nanoTime() + busy;
-                        while (System.nanoTime() < until) Thread.onSpinWait();
-                        double share = minParked + (maxParked - minParked) * random.nextDouble();
-                        if (share > 0) LockSupport.parkNanos((long) (busy * share / (1 - share)));
-                        return NOT_FOUND;
-                    }
-
-                    @Override
-                    public void values(long start, long[] out) {}
-                };
-            }
-        };
+        return fake(name, (start, count) -> {
+            long busy = (long) (count * nanosPerNonce);
+            long until = System.nanoTime() + busy;
+            while (System.nanoTime() < until) Thread.onSpinWait();
+            double share = minParked + (maxParked - minParked) * random.nextDouble();
+            if (share > 0) LockSupport.parkNanos((long) (busy * share / (1 - share)));
+            return WorkKernel.NOT_FOUND;
+        });
     }
 
     /**
