@@ -37,6 +37,7 @@ public class SnapStartRestore implements Resource {
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
         // The snapshot carries the compiled code: take it with the kept kernel at full speed (issue 22), or say not.
         KernelWarmup.Primed primed = KernelWarmup.primeUntilSteady(engine.kernel(), SNAPSHOT_PRIME_MILLIS);
+        engine.primedBeforeSnapshot(primed, cpu);
         LOG.infof(
                 "SnapStart checkpoint: %s kernel %s %.1f MH/s/thread on %s (%s)",
                 engine.kernel().name(),

@@ -5,6 +5,8 @@ import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
+import dev.nanowork.kernel.KernelWarmup;
+import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.Threads;
 import dev.nanowork.kernel.WorkKernel;
@@ -21,7 +23,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.security.SecureRandom;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
@@ -52,6 +53,8 @@ public class WorkEngine {
     private WorkRpc.Settings settings;
     private Credentials access;
     private JvmProbe probe;
+    /** What priming reached at start-up (or before the SnapStart snapshot), for the operator's status. */
+    private volatile PrimedRate primedRate = PrimedRate.NONE;
 
     void start(@Observes StartupEvent event) {
         probe = JvmProbe.current();
@@ -102,8 +105,8 @@ public class WorkEngine {
         }
         selection.logStartup(threads);
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
-        double primed = selection.prime();
-        LOG.info(() -> String.format(Locale.ROOT, "work kernel primed at %.1f MH/s per thread", primed));
+        primedRate = selection.prime();
+        LOG.info(() -> "work kernel primed at " + PrimedRate.mhs(primedRate.primed()) + " MH/s per thread");
         return new WorkSearch(selection.kernel(), threads);
     }
 
@@ -125,7 +128,7 @@ public class WorkEngine {
                         config.waitersPerClient(),
                         config.maxWaiters(),
                         config.selfHosted().searchesPerPeer()));
-        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu));
+        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu, primedRate));
     }
 
     /**
@@ -143,7 +146,7 @@ public class WorkEngine {
         String where = cpu.model() + " (" + (cpu.flagsKnown() ? cpu.featureList() : "flags unreadable") + ")";
         if (cpu.allows(kernel)) {
             // A new RPC: the restored CPU's facts in its answers, and a benchmark generator seeded after the restore.
-            rpc = new WorkRpc(restored, settings, access, HostFacts.of(probe, cpu));
+            rpc = new WorkRpc(restored, settings, access, HostFacts.of(probe, cpu, primedRate));
             String line =
                     "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
             LOG.info(line);
@@ -156,6 +159,21 @@ public class WorkEngine {
                 + " kernel was selected for before the snapshot: falling back to scalar";
         LOG.warning(line);
         return line;
+    }
+
+    /**
+     * Before a SnapStart snapshot: the kept kernel was primed again ({@code again}); status says that rate from now
+     * on, in this instance and in every one restored from the snapshot.
+     */
+    public synchronized void primedBeforeSnapshot(KernelWarmup.Primed again, JvmProbe.CpuFacts cpu) {
+        if (primedRate.primed().isEmpty()) return; // this function selected no kernel: nothing to say
+        primedRate = primedRate.primedAgain(again);
+        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu, primedRate));
+    }
+
+    /** What priming reached for the kept kernel (none when this function searches no work). */
+    public PrimedRate primedRate() {
+        return primedRate;
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,16 +40,31 @@ public final class KernelSelector {
      * @param c2On whether the optimising compiler is on
      * @param warning the WARN line when {@code auto} had to fall back to scalar, naming the fix
      * @param measured MH/s per thread of every kernel timed, the chosen one first (empty when none was timed)
+     * @param timedMillis how long timing them took (0 when none was timed)
      */
     public record Selection(
-            WorkKernel kernel, String reason, boolean c2On, Optional<String> warning, Map<String, Double> measured) {
+            WorkKernel kernel,
+            String reason,
+            boolean c2On,
+            Optional<String> warning,
+            Map<String, Double> measured,
+            long timedMillis) {
         public Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
-            this(kernel, reason, c2On, warning, Map.of());
+            this(kernel, reason, c2On, warning, Map.of(), 0);
+        }
+
+        public Selection(
+                WorkKernel kernel,
+                String reason,
+                boolean c2On,
+                Optional<String> warning,
+                Map<String, Double> measured) {
+            this(kernel, reason, c2On, warning, measured, 0);
         }
 
         /**
          * The single start-up line, e.g. {@code work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9,
-         * vector256x2 31.0), C2 on, 2 threads} when kernels were timed, else
+         * vector256x2 31.0), raced 1.6 s, C2 on, 2 threads} when kernels were timed, else
          * {@code work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)}.
          */
         public String startupLine(int threads) {
@@ -62,17 +78,19 @@ public final class KernelSelector {
                     .map(e -> e.getKey() + " " + mhs(e.getValue()))
                     .collect(Collectors.joining(", "));
             return "work kernel: " + kernel.name() + " " + mhs(measured.get(kernel.name())) + " MH/s/thread"
-                    + (others.isEmpty() ? "" : " (" + others + ")") + ", " + tail;
+                    + (others.isEmpty() ? "" : " (" + others + ")")
+                    + String.format(Locale.ROOT, ", raced %.1f s, ", timedMillis / 1e3) + tail;
         }
 
         /**
          * Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. A kernel the race timed at
-         * compiled speed needs a shorter second phase. Returns the MH/s reached.
+         * compiled speed needs a shorter second phase. Logs a WARN line when it did not get there; returns what it
+         * reached against the raced rate.
          */
-        public double prime() {
+        public PrimedRate prime() {
             KernelWarmup.Primed primed = primed();
             if (!atFullSpeed(primed)) LOG.warning(primedLine(primed));
-            return primed.mhs();
+            return primedRate(primed);
         }
 
         /** As {@link #prime()}, with whether priming ended steady; logs nothing. */
@@ -83,13 +101,18 @@ public final class KernelSelector {
                     : KernelWarmup.primed(kernel, 2000, 400);
         }
 
+        /** {@code primed} against the rate the race timed the kernel at (none for a configured kernel). */
+        public PrimedRate primedRate(KernelWarmup.Primed primed) {
+            Double raced = measured.get(kernel.name());
+            return PrimedRate.of(raced == null ? OptionalDouble.empty() : OptionalDouble.of(raced), primed);
+        }
+
         /**
          * Whether priming ended at the kernel's compiled speed: steady, and when the race timed the kernel (C2's
          * code), within 10% of that rate.
          */
         public boolean atFullSpeed(KernelWarmup.Primed primed) {
-            Double raced = measured.get(kernel.name());
-            return primed.steady() && (raced == null || primed.mhs() >= 0.9 * raced);
+            return primedRate(primed).fullSpeed();
         }
 
         /**
@@ -207,13 +230,15 @@ public final class KernelSelector {
     private static Selection fastest(
             List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
         List<WorkKernel> kernels = names.stream().map(factory).toList();
+        long began = System.nanoTime();
         Map<String, Double> rates = timer.rates(kernels);
+        long timedMillis = (System.nanoTime() - began) / 1_000_000;
         WorkKernel best = kernels.get(0);
         for (WorkKernel k : kernels) if (rates.get(k.name()) > rates.get(best.name())) best = k;
         Map<String, Double> measured = new LinkedHashMap<>();
         measured.put(best.name(), rates.get(best.name()));
         for (WorkKernel k : kernels) measured.putIfAbsent(k.name(), rates.get(k.name()));
-        return new Selection(best, reason, probe.c2On(), Optional.empty(), measured);
+        return new Selection(best, reason, probe.c2On(), Optional.empty(), measured, timedMillis);
     }
 
     /** The kernels this JVM runs at full speed, widest and two-state first; scalar always. */

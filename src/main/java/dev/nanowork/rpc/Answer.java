@@ -48,7 +48,10 @@ public sealed interface Answer {
 
     /**
      * The status action: what runs on which CPU, what is served, and the queue now; {@code generating} and {@code
-     * queue_size} are nano-work-server's names for {@code searching} and {@code queued}.
+     * queue_size} are nano-work-server's names for {@code searching} and {@code queued}. {@code primed_mhs} is the
+     * rate priming got the kernel to at start-up (or before the SnapStart snapshot), {@code raced_mhs} its compiled
+     * rate in {@code auto}'s race ({@code none} for a configured kernel), {@code primed_full_speed} whether priming
+     * ended steady within 10% of it.
      */
     @JsonNaming(PropertyNamingStrategies.SnakeCaseStrategy.class)
     record Status(
@@ -58,6 +61,9 @@ public sealed interface Answer {
             String states,
             String threads,
             String c2,
+            String primedMhs,
+            String racedMhs,
+            String primedFullSpeed,
             String serves,
             String minDifficulty,
             String maxDifficulty,

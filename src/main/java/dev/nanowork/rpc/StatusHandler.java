@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
@@ -8,7 +9,7 @@ import java.util.function.Predicate;
 
 /**
  * {@code status}: on every deployment; the facts were found at start-up, the queue is read now. Its details (the
- * machine, the kernel, the queue, the version) are the operator's ({@link Gate#operates}); anyone else let in gets
+ * machine, the kernel and the rate it was primed at, the queue, the version) are the operator's ({@link Gate#operates}); anyone else let in gets
  * what a wallet needs to use the endpoint: the actions served and the difficulties it generates.
  */
 final class StatusHandler implements ActionHandler {
@@ -47,6 +48,9 @@ final class StatusHandler implements ActionHandler {
                 Integer.toString(kernel.states()),
                 Integer.toString(queue.search().threads()),
                 Answer.bit(host.c2On()),
+                PrimedRate.mhs(host.primed().primed()),
+                PrimedRate.mhs(host.primed().raced()),
+                Answer.bit(host.primed().fullSpeed()),
                 settings.servedNames(" "),
                 settings.minDifficulty().toString(),
                 settings.maxDifficulty().toString(),

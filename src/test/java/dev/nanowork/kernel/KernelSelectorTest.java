@@ -95,7 +95,8 @@ class KernelSelectorTest {
         assertEquals(
                 List.of("vector512x2", "vector512x1"), rates.timed, "narrower widths cost start-up and are not timed");
         assertEquals(
-                "work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), C2 on, 2 threads", s.startupLine(2));
+                "work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9), raced 0.0 s, C2 on, 2 threads",
+                s.startupLine(2));
         assertTrue(s.warning().isEmpty());
 
         // Where the two-state kernel is slower (or not compiled yet within the race), one state wins.
@@ -103,7 +104,7 @@ class KernelSelectorTest {
                 select(KernelChoice.AUTO, AVX512, new Rates(Map.of("vector512x2", 0.2, "vector512x1", 20.0)));
         assertEquals("vector512x1", oneState.kernel().name());
         assertEquals(
-                "work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), C2 on, 1 thread",
+                "work kernel: vector512x1 20.0 MH/s/thread (vector512x2 0.2), raced 0.0 s, C2 on, 1 thread",
                 oneState.startupLine(1));
 
         Rates avx2 = new Rates(Map.of("vector256x1", 20.0, "vector256x2", 19.0, "vector256x2perm", 19.5));
@@ -118,7 +119,9 @@ class KernelSelectorTest {
         Selection s = select(KernelChoice.AUTO, NEON, rates);
         assertEquals("vector128x1shuf", s.kernel().name());
         assertEquals(List.of("vector128x1shuf", "scalarx2"), rates.timed, "what can win at 128 bits (the N1 model)");
-        assertEquals("work kernel: vector128x1shuf 6.8 MH/s/thread (scalarx2 5.4), C2 on, 2 threads", s.startupLine(2));
+        assertEquals(
+                "work kernel: vector128x1shuf 6.8 MH/s/thread (scalarx2 5.4), raced 0.0 s, C2 on, 2 threads",
+                s.startupLine(2));
 
         Rates scalarFaster = new Rates(Map.of("scalarx2", 5.4, "vector128x1shuf", 4.0));
         assertEquals(

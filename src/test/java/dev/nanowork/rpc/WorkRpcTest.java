@@ -192,7 +192,8 @@ class WorkRpcTest {
                 here.jvm(),
                 here.jitFlags(),
                 here.cpu(),
-                true);
+                true,
+                here.primed());
         WorkRpc rpc = new WorkRpc(queue, settings("both"), dev.nanowork.access.Credentials.NONE, lambda);
         assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle(cancel(""), 0));
         assertEquals(

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
+import dev.nanowork.function.WorkEngine;
+import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.support.Builds;
 import dev.nanowork.support.HardWorkProfile;
 import dev.nanowork.support.OwnThread;
@@ -15,6 +17,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -35,6 +38,10 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(HardWorkProfile.class)
 class OperatorKeyTest {
+    /** The engine under test: its start-up priming is what status must say. */
+    @Inject
+    WorkEngine engine;
+
     static final String WALLET = "Bearer " + HardWorkProfile.KEY;
     static final String OPERATOR = "Bearer " + HardWorkProfile.OPERATOR_KEY;
     static final String HASH = HardWorkProfile.HASH;
@@ -60,6 +67,26 @@ class OperatorKeyTest {
             }
             Map<String, Object> operator = post(path, OPERATOR, "{\"action\":\"status\"}");
             assertTrue(operator.containsKey("kernel") && operator.containsKey("searching"), operator.toString());
+        }
+    }
+
+    /**
+     * Issue 22: the operator's status says the rate the kept kernel was primed at, against its compiled rate (the
+     * race's), and whether priming reached full speed: what start-up measured, not a fixed answer. A wallet sees none.
+     */
+    @Test
+    void theOperatorsStatusSaysThePrimedRateAgainstTheRacedOne() {
+        PrimedRate primed = engine.primedRate();
+        assertTrue(primed.primed().isPresent(), "this function searches, so its kernel was primed: " + primed);
+        for (String path : new String[] {"/status", "/"}) {
+            Map<String, Object> operator = post(path, OPERATOR, "{\"action\":\"status\"}");
+            assertEquals(PrimedRate.mhs(primed.primed()), operator.get("primed_mhs"), path + ": " + operator);
+            assertEquals(PrimedRate.mhs(primed.raced()), operator.get("raced_mhs"), path + ": " + operator);
+            assertEquals(primed.fullSpeed() ? "1" : "0", operator.get("primed_full_speed"), path + ": " + operator);
+            assertTrue(Double.parseDouble((String) operator.get("primed_mhs")) > 0, "a measured rate: " + operator);
+            Map<String, Object> wallet = post(path, WALLET, "{\"action\":\"status\"}");
+            for (String detail : new String[] {"primed_mhs", "raced_mhs", "primed_full_speed"})
+                assertFalse(wallet.containsKey(detail), path + ": a wallet does not see " + detail + ": " + wallet);
         }
     }
 
