@@ -19,7 +19,9 @@ public record KernelChoice(String configName) {
     /**
      * Every variant, by name: per width two states before one, then scalar. {@code vector256x2perm} is
      * {@code vector256x2} with rotr 32 as an int-pair permute: faster where the JIT emits AVX2-only code (x86_64
-     * Lambda), slower with AVX-512's rotate (docs/kernels.md, round 5). {@code vector128x1shuf} writes the rotates
+     * Lambda), slower with AVX-512's rotate (docs/kernels.md, round 5). The {@code nz} variants add no zero message
+     * word (the loop kernels add 11 a round): their rounds are written out in methods C2 compiles whole, with the
+     * state handed over between them (round 8). {@code vector128x1shuf} writes the rotates
      * as NEON does (byte shuffles, add and shift-accumulate): the 128-bit kernel that beats scalar on Graviton.
      */
     public static final List<String> VARIANTS = List.of(
@@ -28,6 +30,8 @@ public record KernelChoice(String configName) {
             "vector256x2",
             "vector256x2perm",
             "vector256x1",
+            "vector256x2nz",
+            "vector256x1nz",
             "vector128x1shuf",
             "vector128x2",
             "vector128x1",
@@ -45,6 +49,8 @@ public record KernelChoice(String configName) {
             "vector256x2",
             "vector256x2perm",
             "vector256x1",
+            "vector256x2nz",
+            "vector256x1nz",
             "vector128x1shuf",
             "vector128x2",
             "vector128x1",

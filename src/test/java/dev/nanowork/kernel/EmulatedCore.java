@@ -81,7 +81,8 @@ public final class EmulatedCore {
         return missing;
     }
 
-    private static String codeList() {
+    /** The JVM's {@code Compiler.codelist}: one line per compiled method, every tier's code. */
+    public static String codeList() {
         try {
             return (String) ManagementFactory.getPlatformMBeanServer()
                     .invoke(

@@ -41,6 +41,8 @@ public class KernelBenchmark {
         "vector256x2",
         "vector256x2perm",
         "vector256x1",
+        "vector256x2nz",
+        "vector256x1nz",
         "vector128x1shuf",
         "vector128x2",
         "vector128x1",

@@ -22,7 +22,7 @@ public final class VectorKernels {
 
     /**
      * The kernel named {@code name}, e.g. {@code vector512x2}. Before the first one it keeps C1 away from the
-     * kernels' one method ({@link C1Exclusion}), logging a WARN line if it could not.
+     * kernels' round methods ({@link C1Exclusion}), logging a WARN line if it could not.
      *
      * @throws IllegalArgumentException for a name with no vector kernel
      */
@@ -34,6 +34,8 @@ public final class VectorKernels {
             case "vector256x2" -> new Vector256x2();
             case "vector256x2perm" -> new Vector256x2Perm();
             case "vector256x1" -> new Vector256x1();
+            case "vector256x2nz" -> new Vector256x2Nz();
+            case "vector256x1nz" -> new Vector256x1Nz();
             case "vector128x1shuf" -> new Vector128x1Shuf();
             case "vector128x2" -> new Vector128x2();
             case "vector128x1" -> new Vector128x1();

@@ -239,7 +239,21 @@ public final class KernelGenerator {
         boolean oneMethod() {
             return !scalar() && (loop() || flat());
         }
+
+        /**
+         * A vector kernel whose round methods are kept from C1 ({@code C1Exclusion}): the one-method shapes, and step
+         * kernels whose methods hold {@value #C1_EXCLUDED_FROM} or more half-rounds of state (half-rounds times
+         * states, about 3,600 bytecodes and up). Round 7: a method of 11 half-rounds for one state (6,353 bytecodes)
+         * stayed on C1's tier-2 code for good (0.3 MH/s), as the one-method kernels did before their exclusion;
+         * {@code vector128x2}'s methods (2 half-rounds of 2 states) stay within C1's limit and keep its quick code.
+         */
+        boolean keptFromC1() {
+            return oneMethod() || (!scalar() && stepsPerMethod() * states() >= C1_EXCLUDED_FROM);
+        }
     }
+
+    /** Half-rounds times states in one method from which a step kernel is kept from C1 ({@link Shape#keptFromC1}). */
+    static final int C1_EXCLUDED_FROM = 6;
 
     /**
      * The shapes shipped, as measured on a Zen 5 (docs/kernels.md, round 5). Vector kernels but vector128x2: the
@@ -294,6 +308,23 @@ public final class KernelGenerator {
                     2,
                     0,
                     "one state, G functions two at a time: few live values for AVX2's 16 ymm registers"),
+            new Shape(
+                    "vector256x2nz",
+                    "Vector256x2Nz",
+                    256,
+                    2,
+                    2,
+                    3,
+                    "two interleaved states with no zero message word, rounds 1 to 11 in methods of three half-rounds"),
+            new Shape(
+                    "vector256x1nz",
+                    "Vector256x1Nz",
+                    256,
+                    1,
+                    2,
+                    6,
+                    "one state with no zero message word, rounds 1 to 11 in methods of six half-rounds: each method"
+                            + " within C2's limits, a fresh register allocation for AVX2's 16 ymm registers"),
             new Shape(
                     "vector256x2",
                     "Vector256x2",
@@ -648,7 +679,12 @@ public final class KernelGenerator {
                     .append(methods.size())
                     .append(" methods of up to ")
                     .append(shape.stepsPerMethod())
-                    .append(" half-rounds, the state handed over through {@code state}.\n */\n");
+                    .append(" half-rounds, the state handed over through {@code state}")
+                    .append(
+                            shape.keptFromC1()
+                                    ? "; no zero message word is\n * added, and the step methods are kept from C1"
+                                            + " ({@code C1Exclusion}).\n */\n"
+                                    : ".\n */\n");
         }
         s.append(scalar ? "public final class " : "final class ")
                 .append(shape.className())
@@ -791,6 +827,17 @@ public final class KernelGenerator {
      */
     static String methodName(Shape shape, int step) {
         return shape.oneMethod() ? ROUNDS : "step" + step;
+    }
+
+    /**
+     * The class names of the step kernels kept from C1 ({@link Shape#keptFromC1} but not one method): {@code C1Exclusion}
+     * names their {@code step} methods, and its test holds the two lists equal.
+     */
+    public static List<String> stepKernelsKeptFromC1() {
+        return SHAPES.stream()
+                .filter(shape -> shape.keptFromC1() && !shape.oneMethod())
+                .map(Shape::className)
+                .toList();
     }
 
     /** See {@link #methodName}; {@code C1Exclusion} names it too. */
