@@ -81,6 +81,9 @@ def methods(text, notes=None):
         if line.startswith("Compiled method ("):
             h = HEADER.match(line)
             current = (h.group(1), h.group(2)) if h else None  # C1 code is not counted
+            if current and current[1] == "search" and current in out:
+                # a JVM that ran several kernels compiles a search per receiver profile: keep each
+                current = (current[0], f"search#{sum(1 for c, _ in out if c == current[0])}")
             if current:
                 out[current] = []
                 notes[current] = []
@@ -202,23 +205,30 @@ def kind(mnemonic, operands):
     return "vector other"
 
 
+def branch_target(operands):
+    """The address a branch goes to, or None (an indirect branch)."""
+    target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
+    return int(target.group(1) or target.group(2), 16) if target else None
+
+
+def backward_branches(instructions):
+    """(index of the loop head, index of the branch) of each branch back to an earlier instruction."""
+    index = {a: i for i, (a, _, _) in enumerate(instructions)}
+    for i, (address, mnemonic, operands) in enumerate(instructions):
+        if branch(mnemonic):
+            t = branch_target(operands)
+            if t is not None and t < address and t in index:
+                yield index[t], i
+
+
 def hot_code(instructions):
     """(loop, straight): the rounds loop's instructions (or []) and the rest of the code up to the first ret."""
-    index = {a: i for i, (a, _, _) in enumerate(instructions)}
     ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
     best = (0, None)
-    for i, (address, mnemonic, operands) in enumerate(instructions[: ret + 1]):
-        if not branch(mnemonic):
-            continue
-        target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
-        if not target:
-            continue
-        t = int(target.group(1) or target.group(2), 16)
-        if t < address and t in index:
-            body = instructions[index[t] : i + 1]
-            work = sum(1 for _, m, o in body if kind(m, o).startswith("vector"))
-            if work > best[0]:
-                best = (work, (index[t], i))
+    for head, i in backward_branches(instructions[: ret + 1]):
+        work = sum(1 for _, m, o in instructions[head : i + 1] if kind(m, o).startswith("vector"))
+        if work > best[0]:
+            best = (work, (head, i))
     if best[1] is None:
         return [], instructions[: ret + 1]
     lo, hi = best[1]
@@ -234,8 +244,7 @@ def loop_path(span):
     for i, (_, m, o) in enumerate(span):
         nxt = [] if m in ("ret", "retq", "br") or i == len(span) - 1 else [i + 1]
         if branch(m):
-            target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", o.split(", ")[-1])
-            t = at.get(int(target.group(1) or target.group(2), 16)) if target else None
+            t = at.get(branch_target(o))
             nxt = ([] if m in ("b", "jmp", "jmpq") else nxt) + ([t] if t is not None else [])
         succ.append(nxt)
 
@@ -279,21 +288,13 @@ def calling_loop(instructions, notes):
     methods from there), the walk over the range one block a pass: base + i, the loads of k, state and values, the
     receiver's class check, the call and what the call convention saves, the hit test, the safepoint poll. None when
     no such loop is found (hash not inlined: a call site that saw several kernels)."""
-    index = {a: i for i, (a, _, _) in enumerate(instructions)}
     best = None
-    for i, (address, mnemonic, operands) in enumerate(instructions):
-        if not branch(mnemonic):
-            continue
-        target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
-        if not target:
-            continue
-        t = int(target.group(1) or target.group(2), 16)
-        if t >= address or t not in index:
-            continue
-        body = loop_path(instructions[index[t] : i + 1])
+    for head, i in backward_branches(instructions):
+        body = loop_path(instructions[head : i + 1])
         if not any(is_call(m) for _, m, _ in body):
             continue
-        named = {c for a, text in notes if t <= a <= address + 8 for c in CALLER_OF.findall(text)}
+        lo, hi = instructions[head][0], instructions[i][0]
+        named = {c for a, text in notes if lo <= a <= hi + 8 for c in CALLER_OF.findall(text)}
         if len(named) == 1 and (best is None or len(body) < len(best[1])):
             best = (named.pop(), body)
     return best
@@ -341,10 +342,10 @@ def main():
     compiled = methods(open(a.assembly, errors="replace").read(), notes)
     callers = {}
     for (cls, method), words in compiled.items():
-        if cls == "dev.nanowork.kernel.BlockKernel$1" and method == "search":
+        if cls == "dev.nanowork.kernel.BlockKernel$1" and method.split("#")[0] == "search":
             found = calling_loop(disassemble(words), notes[(cls, method)])
             if found:
-                callers[found[0]] = found[1]  # the last compiled version of the search, as the JVM ended with it
+                callers[found[0]] = found[1]  # per kernel, the last compiled version, as the JVM ended with it
     for (cls, method), words in compiled.items():
         simple = cls.split(".")[-1]
         if method not in ("rounds", "hash") and not method.startswith("step"):
