@@ -7,13 +7,19 @@ cycles per hash on a core's model.
   infra/arm64-loops.py --function BINARY:FUNCTION:NONCES [--mca ...]   the same for a C function's hottest loop
                                                                         (the C NEON anchor: search, 2 nonces a pass)
   --arch x86-64 [--mcpu sapphirerapids]   the same method on this machine's x86 code (the model's cross-check,
-                                          infra/arm64-x86-check.sh): GNU objdump's x86-64 decoder, AT&T syntax
+                                          infra/model-check.sh): GNU objdump's x86-64 decoder, AT&T syntax
 
 Per compiled kernel method (class::rounds, or a step kernel's step methods and hash): the loop kernels' hot code is
 the rounds 1-10 loop (the backward branch whose body holds the most vector work) run 10 times, plus the straight
 code from the entry to the first ret (round 0, round 11); a step kernel's is each method's code up to its first
 ret. Slow paths (uncommon traps) sit after the ret and are not counted. "calls" and "allocations" count bl/blr and
 prfm (C2's TLAB allocation prefetch) in the hot code: a kernel whose vectors are boxed has them there.
+
+When the log also holds C2's code for the caller, BlockKernel$1::search (infra/kernel-path.sh prints it: one JVM per
+kernel, so the call site has one receiver and C2 inlines hash), each kernel's row also gets the calling loop (the walk
+over the range, one pass a block, up to and around the call into rounds or the step methods): its instructions per
+hash by class, its llvm-mca cycles per block, and the whole path per hash ("path instructions per hash", "path cycles
+per hash"), the figure held against a C loop that holds everything.
 """
 import argparse
 import json
@@ -55,10 +61,17 @@ def decoded(line):
     return (int(m.group(1), 16), m.group(2), m.group(3).split("//")[0].strip()) if m else None
 
 
-def methods(text):
+NOTE = re.compile(r"^\s+0x([0-9a-f]+):\s+;(.*)$")
+NOTE_MORE = re.compile(r"^\s+;(.*)$")
+
+
+def methods(text, notes=None):
     """{(class, method): [(address, word bytes)]} of each C2 method's main code. In a -XX:LogFile the compiler threads'
-    output interleaves, each stretch after a <writer thread='N'/> line: each thread is followed on its own."""
+    output interleaves, each stretch after a <writer thread='N'/> line: each thread is followed on its own.
+    notes, a dict, gets {(class, method): [(address, text)]}: PrintAssembly's comments, where a call names its callee
+    ("- dev.nanowork.kernel.vector.Vector512x2::hash@7")."""
     out, state, thread = {}, {}, None
+    notes = {} if notes is None else notes
     for line in text.splitlines():
         w = WRITER.match(line)
         if w:
@@ -68,8 +81,12 @@ def methods(text):
         if line.startswith("Compiled method ("):
             h = HEADER.match(line)
             current = (h.group(1), h.group(2)) if h else None  # C1 code is not counted
+            if current and current[1] == "search" and current in out:
+                # a JVM that ran several kernels compiles a search per receiver profile: keep each
+                current = (current[0], f"search#{sum(1 for c, _ in out if c == current[0])}")
             if current:
                 out[current] = []
+                notes[current] = []
             state[thread] = (current, False)
             continue
         if current is None:
@@ -79,6 +96,14 @@ def methods(text):
         elif line.startswith("[Exception Handler]") or line.startswith("[Stub Code]") or line.startswith("[/MachCode]"):
             in_code = False
         elif in_code:
+            n = NOTE.match(line)
+            if n:
+                notes[current].append([int(n.group(1), 16), n.group(2).strip()])
+                continue
+            n = NOTE_MORE.match(line)
+            if n and notes[current]:
+                notes[current][-1][1] += " " + n.group(1).strip()
+                continue
             m = CODE.match(line)
             if m:
                 address = int(m.group(1), 16)
@@ -180,34 +205,106 @@ def kind(mnemonic, operands):
     return "vector other"
 
 
+def branch_target(operands):
+    """The address a branch goes to, or None (an indirect branch)."""
+    target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
+    return int(target.group(1) or target.group(2), 16) if target else None
+
+
+def backward_branches(instructions):
+    """(index of the loop head, index of the branch) of each branch back to an earlier instruction."""
+    index = {a: i for i, (a, _, _) in enumerate(instructions)}
+    for i, (address, mnemonic, operands) in enumerate(instructions):
+        if branch(mnemonic):
+            t = branch_target(operands)
+            if t is not None and t < address and t in index:
+                yield index[t], i
+
+
 def hot_code(instructions):
     """(loop, straight): the rounds loop's instructions (or []) and the rest of the code up to the first ret."""
-    index = {a: i for i, (a, _, _) in enumerate(instructions)}
     ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
     best = (0, None)
-    for i, (address, mnemonic, operands) in enumerate(instructions[: ret + 1]):
-        if not branch(mnemonic):
-            continue
-        target = re.search(r"0x([0-9a-f]+)|^([0-9a-f]+)\b", operands.split(", ")[-1])
-        if not target:
-            continue
-        t = int(target.group(1) or target.group(2), 16)
-        if t < address and t in index:
-            body = instructions[index[t] : i + 1]
-            work = sum(1 for _, m, o in body if kind(m, o).startswith("vector"))
-            if work > best[0]:
-                best = (work, (index[t], i))
+    for head, i in backward_branches(instructions[: ret + 1]):
+        work = sum(1 for _, m, o in instructions[head : i + 1] if kind(m, o).startswith("vector"))
+        if work > best[0]:
+            best = (work, (head, i))
     if best[1] is None:
         return [], instructions[: ret + 1]
     lo, hi = best[1]
     return instructions[lo : hi + 1], instructions[:lo] + instructions[hi + 1 : ret + 1]
 
 
+def loop_path(span):
+    """The instructions of span (a loop head to its backward branch) on the shortest path from the head through a
+    call to that branch: the pass a block takes when it has no hit. C2 may place other code between them (the
+    caller's array allocation, jumped over; the hit scan, a detour taken only when rounds reports a hit)."""
+    at = {a: i for i, (a, _, _) in enumerate(span)}
+    succ = []
+    for i, (_, m, o) in enumerate(span):
+        nxt = [] if m in ("ret", "retq", "br") or i == len(span) - 1 else [i + 1]
+        if branch(m):
+            t = at.get(branch_target(o))
+            nxt = ([] if m in ("b", "jmp", "jmpq") else nxt) + ([t] if t is not None else [])
+        succ.append(nxt)
+
+    def shortest(a, b):
+        parent, todo = {a: None}, [a]
+        while todo and b not in parent:
+            following = []
+            for i in todo:
+                for j in succ[i]:
+                    if j not in parent:
+                        parent[j] = i
+                        following.append(j)
+            todo = following
+        if b not in parent:
+            return None
+        path = [b]
+        while parent[path[-1]] is not None:
+            path.append(parent[path[-1]])
+        return path[::-1]
+
+    best = []
+    for call in (i for i, (_, m, _) in enumerate(span) if is_call(m)):
+        to_call, to_end = shortest(0, call), shortest(call, len(span) - 1)
+        if to_call and to_end:
+            path = sorted(set(to_call) | set(to_end))
+            if not best or len(path) < len(best):
+                best = path
+    return [span[i] for i in best]
+
+
+CALLER_OF = re.compile(r"- dev\.nanowork\.kernel\.(?:vector\.)?(\w+)::hash@")
+
+
+def is_call(mnemonic):
+    return mnemonic in ("bl", "blr", "call", "callq")
+
+
+def calling_loop(instructions, notes):
+    """(kernel class, loop) of a compiled BlockKernel$1::search: the innermost loop around a call into a kernel's
+    block hash (C2 inlines the one-line hash when the call site has one receiver, and calls rounds or the step
+    methods from there), the walk over the range one block a pass: base + i, the loads of k, state and values, the
+    receiver's class check, the call and what the call convention saves, the hit test, the safepoint poll. None when
+    no such loop is found (hash not inlined: a call site that saw several kernels)."""
+    best = None
+    for head, i in backward_branches(instructions):
+        body = loop_path(instructions[head : i + 1])
+        if not any(is_call(m) for _, m, _ in body):
+            continue
+        lo, hi = instructions[head][0], instructions[i][0]
+        named = {c for a, text in notes if lo <= a <= hi + 8 for c in CALLER_OF.findall(text)}
+        if len(named) == 1 and (best is None or len(body) < len(best[1])):
+            best = (named.pop(), body)
+    return best
+
+
 def mca_cycles(instructions, mca, mcpu):
     """Cycles per pass of the block from llvm-mca (branches left out: they only close the loop)."""
     if not instructions:
         return 0.0
-    asm = "\n".join(f"{m} {o}" for _, m, o in instructions if not branch(m) and m not in ("ret", "retq", "bl", "blr"))
+    asm = "\n".join(f"{m} {o}" for _, m, o in instructions if not branch(m) and not is_call(m) and m not in ("ret", "retq"))
     triple = "x86_64" if ARCH == "x86-64" else "aarch64"
     run = subprocess.run(
         [mca, f"-mtriple={triple}", f"-mcpu={mcpu}", "-iterations=100", "-skip-unsupported-instructions=parse-failure"],
@@ -241,10 +338,20 @@ def main():
         print(json.dumps(row, indent=1) if a.json else row)
         return
     per_class = defaultdict(lambda: {"counts": Counter(), "cycles": 0.0, "nonces": None, "methods": []})
-    for (cls, method), words in methods(open(a.assembly, errors="replace").read()).items():
+    notes = {}
+    compiled = methods(open(a.assembly, errors="replace").read(), notes)
+    callers = {}
+    for (cls, method), words in compiled.items():
+        if cls == "dev.nanowork.kernel.BlockKernel$1" and method.split("#")[0] == "search":
+            found = calling_loop(disassemble(words), notes[(cls, method)])
+            if found:
+                callers[found[0]] = found[1]  # per kernel, the last compiled version, as the JVM ended with it
+    for (cls, method), words in compiled.items():
         simple = cls.split(".")[-1]
         if method not in ("rounds", "hash") and not method.startswith("step"):
             continue
+        if method == "hash" and simple in callers:
+            continue  # inlined into the calling loop, which is counted whole
         instructions = disassemble(words)
         loop, straight = hot_code(instructions)
         entry = per_class[simple]
@@ -270,6 +377,16 @@ def main():
         if a.mca:
             row["cycles per hash"] = round(e["cycles"] / nonces, 1)
             row["mcpu"] = a.mcpu
+        if simple in callers:
+            # The whole per-hash path: the kernel's code (above) plus its share of the calling loop, one pass a block.
+            loop = callers[simple]
+            row["calling loop per hash"] = {
+                k: round(v / nonces, 2) for k, v in sorted(Counter(kind(m, o) for _, m, o in loop).items())}
+            row["path instructions per hash"] = round(row["instructions per hash"] + len(loop) / nonces, 1)
+            if a.mca:
+                row["calling loop cycles per block"] = round(mca_cycles(loop, a.mca, a.mcpu), 1)
+                row["path cycles per hash"] = round(
+                    (e["cycles"] + row["calling loop cycles per block"]) / nonces, 1)
         rows.append(row)
     if a.json:
         print(json.dumps(rows, indent=1))
