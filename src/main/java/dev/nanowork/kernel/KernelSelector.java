@@ -211,7 +211,12 @@ public final class KernelSelector {
     }
 
     /**
-     * What {@code auto} times: every variant of the widest width (three at 256 bits). When the widest is 128 bits
+     * What {@code auto} times: every loop variant of the widest width (three at 256 bits). The {@code nz} variants
+     * (rounds in step methods, no zero word) are left to the width choice and to their names: on one vCPU under
+     * AVX2-only code C2 had not compiled {@code vector256x2nz} by the end of the race in 5 of 5 start-ups, the race
+     * took 5.9-6.4 s with them (JVM up 7.0-7.7 s when primed, near Lambda's 10 s init phase), and at steady state
+     * every 256-bit variant was within a few percent of the others in the same JVM (docs/kernels.md, round 8b:
+     * the merged race). When the widest is 128 bits
      * (ARM NEON's width, and SVE2's on Graviton4: two lanes, no 64-bit vector rotate) only what can win there:
      * {@code vector128x1shuf} and {@code scalarx2}. C2's aarch64 code for them, on llvm-mca's Neoverse N1 model, is
      * 365 and 460 cycles per hash; vector128x1 533 and vector128x2 588 lose to scalarx2 (docs/kernels.md, round 6).
@@ -223,7 +228,7 @@ public final class KernelSelector {
         if (widest == 128)
             return NEON_CANDIDATES.stream().filter(runnable::contains).toList();
         List<String> out = new ArrayList<>();
-        for (String v : runnable) if (KernelChoice.bits(v) == widest) out.add(v);
+        for (String v : runnable) if (KernelChoice.bits(v) == widest && !v.endsWith("nz")) out.add(v);
         return out;
     }
 
