@@ -9,7 +9,7 @@
 # Each pair: each Java kernel in a JVM of its own (KernelRate KERNEL 1 S, printing C2's code for the kernel and for
 # BlockKernel$1::search into DIR/KERNEL-P.log, so that each measured JVM is modelled from its own code), then the C
 # anchor (../shared/anchors/c-anchor.sh ANCHOR 1 S, its search loop modelled once). Each run sits between two clock
-# readings (16 dependent 512-bit adds a pass, one cycle each), their mean its clock. At the end: per run MH/s, clock,
+# readings (16 dependent scalar adds a pass beside 512-bit adds, one cycle each), their mean its clock. At the end: per run MH/s, clock,
 # steal ticks (/proc/stat), measured cycles per hash (clock / rate) beside the model's; per pair the measured Java/C
 # ratio beside the predicted one (C model / that JVM's model); medians and spreads (infra/model-summary.py).
 # Needs: the bench classpath (./mvnw -Pbench test-compile dependency:build-classpath
@@ -38,8 +38,10 @@ command -v llvm-mca-19 >/dev/null || { echo "model-check: llvm-mca-19 is missing
 . infra/lib/jdk.sh
 mkdir -p "$out"
 
-# The clock: 16 dependent vpaddq zmm a pass (latency one cycle on Intel since Skylake-SP, on Zen 4 and Zen 5), the
-# same 512-bit integer work the kernels do, so the frequency is the one they run at.
+# The clock: 16 dependent scalar adds a pass (one cycle each on every x86-64 core), with 8 independent vpaddq zmm beside
+# them that no add waits for, so the core runs the 512-bit work the kernels do and at the frequency it runs them at.
+# (A chain of dependent vpaddq zmm is no clock: their latency is one cycle on Intel since Skylake-SP and on Zen 4, two
+# on Zen 5, which such a chain read as 1.65 GHz where the scalar chain reads 3.24.)
 cat > "$out/clock.c" <<'EOF'
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,9 +50,9 @@ int main(int argc, char **argv) {
   long n = argc > 1 ? atol(argv[1]) : 100000000L, i = n;
   struct timespec a, b;
   clock_gettime(CLOCK_MONOTONIC, &a);
-  __asm__ volatile("vpxorq %%zmm0, %%zmm0, %%zmm0\n1:\n"
-                   ".rept 16\n vpaddq %%zmm1, %%zmm0, %%zmm0\n.endr\n"
-                   "dec %0\n jnz 1b\n" : "+r"(i) : : "xmm0", "xmm1", "cc");
+  __asm__ volatile("xor %%rax, %%rax\n1:\n"
+                   ".rept 8\n add %%rbx, %%rax\n vpaddq %%zmm1, %%zmm2, %%zmm3\n add %%rbx, %%rax\n.endr\n"
+                   "dec %0\n jnz 1b\n" : "+r"(i) : : "rax", "rbx", "xmm3", "cc");
   clock_gettime(CLOCK_MONOTONIC, &b);
   printf("%.3f\n", 16.0 * n / ((b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec)));
   return 0;
