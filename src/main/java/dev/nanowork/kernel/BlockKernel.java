@@ -4,8 +4,8 @@ import dev.nanowork.work.Root;
 
 /**
  * What every generated kernel shares: the per-root set-up and the walk over a nonce range in blocks of
- * {@code lanes * states} nonces. The generated subclasses (see {@code KernelGenerator}) supply only the block
- * hash, where the round code is.
+ * {@code lanes * states} nonces. The generated subclasses (one per {@link KernelVariant}, written by {@code KernelGenerator} in
+ * src/generator) supply only the block hash, where the round code is.
  */
 public abstract class BlockKernel implements WorkKernel {
     private final String name;

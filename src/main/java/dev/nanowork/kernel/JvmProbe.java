@@ -198,17 +198,24 @@ public record JvmProbe(boolean vectorModuleReadable, boolean c2On, String c2Deta
         }
 
         /**
-         * Whether this CPU has what kernel {@code name} was compiled for: a {@code vector512} variant needs
-         * AVX-512F on x86, {@code vector256} AVX2; on ARM every vector kernel wider than NEON's 128 bits needs
-         * SVE. Scalar runs anywhere, and so does everything when the CPU's flags cannot be read.
+         * Whether this CPU has what {@code name} (a variant or a width) was compiled for: every variant it may run
+         * needs the CPU feature the catalogue gives its width ({@link KernelVariant#x86Feature}: AVX-512F for 512 bits,
+         * AVX2 for 256; {@link KernelVariant#armFeature}: SVE past NEON's 128 bits). Scalar runs anywhere, and so does
+         * everything when the CPU's flags cannot be read; a name that is no variant or width asks nothing.
          */
         public boolean allows(String name) {
-            if (!flagsKnown || !name.startsWith("vector")) return true;
+            return KernelChoice.find(name)
+                    .map(choice -> choice.variants().stream().allMatch(this::allows))
+                    .orElse(true);
+        }
+
+        /** Whether this CPU has the feature {@code variant}'s width needs (see {@link #allows(String)}). */
+        public boolean allows(KernelVariant variant) {
+            if (!flagsKnown || !variant.vector()) return true;
             boolean arm = features.contains("asimd")
                     || System.getProperty("os.arch", "").contains("aarch64");
-            if (name.startsWith("vector512")) return arm ? features.contains("sve") : features.contains("avx512f");
-            if (name.startsWith("vector256")) return arm ? features.contains("sve") : features.contains("avx2");
-            return true;
+            String needed = arm ? variant.armFeature() : variant.x86Feature();
+            return needed.isEmpty() || features.contains(needed);
         }
 
         private static String vmFlag(String name) {

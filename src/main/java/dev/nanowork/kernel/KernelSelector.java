@@ -1,17 +1,14 @@
 package dev.nanowork.kernel;
 
-import dev.nanowork.kernel.vector.VectorKernels;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import java.util.stream.Collectors;
 
 /**
  * Chooses the kernel once, at start-up, from the {@code kernel} setting and what this JVM can run. The hot
@@ -20,16 +17,13 @@ import java.util.stream.Collectors;
  * <p>The ladder, as Lucene's vectorization provider does it: the vector kernels need the
  * {@code jdk.incubator.vector} module to be readable, C2 to be on (under C1 alone they run ~400x slower),
  * and a width the JIT compiles ({@code LongVector.SPECIES_PREFERRED}; a wider species runs without error
- * at ~1 MH/s). Of the kernels that pass, {@code auto} times the candidates ({@link #candidates}) in turns
- * after warm-up and keeps the fastest: which variant wins differs by CPU (one or two interleaved states). Without any vector kernel it
- * takes {@code scalar} with one WARN line that names the fix. An explicit choice that fails stops start-up
- * with the list of what can run.
+ * at ~1 MH/s). Of the variants of the catalogue ({@link KernelVariant}) that pass, {@code auto} races those the
+ * catalogue marks for the widest width ({@link KernelRace}) and keeps the fastest: which wins differs by CPU. Without
+ * any vector kernel it takes {@code scalar} with one WARN line that names the fix. An explicit choice that fails
+ * stops start-up with the list of what can run.
  */
 public final class KernelSelector {
     private static final Logger LOG = Logger.getLogger(KernelSelector.class.getName());
-
-    /** What {@code auto} times where the widest vector is 128 bits; see {@link #candidates}. */
-    private static final List<String> NEON_CANDIDATES = List.of("vector128x1shuf", "scalarx2");
 
     private KernelSelector() {}
 
@@ -49,43 +43,44 @@ public final class KernelSelector {
             Optional<String> warning,
             Map<String, Double> measured,
             long timedMillis) {
-        public Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
+        /** A kernel chosen without timing any. */
+        Selection(WorkKernel kernel, String reason, boolean c2On, Optional<String> warning) {
             this(kernel, reason, c2On, warning, Map.of(), 0);
         }
 
-        public Selection(
-                WorkKernel kernel,
-                String reason,
-                boolean c2On,
-                Optional<String> warning,
-                Map<String, Double> measured) {
-            this(kernel, reason, c2On, warning, measured, 0);
+        /** Whether the race timed {@code name} running compiled code (a vector kernel below the floor ran interpreted). */
+        boolean racedCompiled(String name) {
+            Double rate = measured.get(name);
+            if (rate == null) return false;
+            boolean scalar = name.equals(kernel.name())
+                    ? kernel.lanes() == 1
+                    : KernelVariant.named(name).filter(v -> !v.vector()).isPresent();
+            return scalar || rate >= KernelWarmup.COMPILED_FLOOR_MHS;
         }
 
-        /**
-         * The single start-up line, e.g. {@code work kernel: vector512x2 37.6 MH/s/thread (vector512x1 33.9,
-         * vector256x2 31.0), raced 1.6 s, C2 on, 2 threads} when kernels were timed, else
-         * {@code work kernel: vector256x1 (4 lanes x 1 state, C2 on, 2 threads)}.
-         */
+        /** The kept kernel's raced rate when the race timed its compiled code; empty otherwise. */
+        OptionalDouble racedRate() {
+            return racedCompiled(kernel.name())
+                    ? OptionalDouble.of(measured.get(kernel.name()))
+                    : OptionalDouble.empty();
+        }
+
+        /** The one start-up line; see {@link SelectionLines#startup}. */
         public String startupLine(int threads) {
-            String tail = "C2 " + (c2On ? "on" : "off") + ", " + threads + (threads == 1 ? " thread" : " threads");
-            if (measured.isEmpty()) {
-                String described = kernel.describe();
-                return "work kernel: " + described.substring(0, described.length() - 1) + ", " + tail + ")";
-            }
-            String others = measured.entrySet().stream()
-                    .filter(e -> !e.getKey().equals(kernel.name()))
-                    .map(e -> e.getKey() + " " + mhs(e.getValue()))
-                    .collect(Collectors.joining(", "));
-            return "work kernel: " + kernel.name() + " " + mhs(measured.get(kernel.name())) + " MH/s/thread"
-                    + (others.isEmpty() ? "" : " (" + others + ")")
-                    + String.format(Locale.ROOT, ", raced %.1f s, ", timedMillis / 1e3) + tail;
+            return SelectionLines.startup(this, threads);
+        }
+
+        /** Logs {@link #startupLine} at INFO and returns it. */
+        public String logStartup(int threads) {
+            String line = startupLine(threads);
+            LOG.info(line);
+            return line;
         }
 
         /**
-         * Gets the kernel to full speed; see {@link KernelWarmup#prime(WorkKernel)}. A kernel the race timed at
-         * compiled speed needs a shorter second phase. Logs a WARN line when it did not get there; returns what it
-         * reached against the raced rate.
+         * Gets the kernel to full speed; see {@link KernelWarmup}. A kernel the race timed at compiled speed needs a
+         * shorter second phase. Logs a WARN line when it did not get there; returns what it reached against the raced
+         * rate.
          */
         public PrimedRate prime() {
             KernelWarmup.Primed primed = primed();
@@ -95,50 +90,23 @@ public final class KernelSelector {
 
         /** As {@link #prime()}, with whether priming ended steady; logs nothing. */
         public KernelWarmup.Primed primed() {
-            Double raced = measured.get(kernel.name());
-            return raced != null && (kernel.lanes() == 1 || raced >= KernelWarmup.COMPILED_FLOOR_MHS)
-                    ? KernelWarmup.primed(kernel, 2000, KernelWarmup.RACED_SECOND_PHASE_MILLIS)
-                    : KernelWarmup.primed(kernel, 2000, 400);
+            return KernelWarmup.primed(kernel, racedRate().isPresent());
         }
 
-        /** {@code primed} against the rate the race timed the kernel at (none for a configured kernel). */
+        /** {@code primed} against the compiled rate the race timed the kernel at (none when it timed none). */
         public PrimedRate primedRate(KernelWarmup.Primed primed) {
-            Double raced = measured.get(kernel.name());
-            return PrimedRate.of(raced == null ? OptionalDouble.empty() : OptionalDouble.of(raced), primed);
+            return PrimedRate.of(racedRate(), primed);
         }
 
-        /**
-         * Whether priming ended at the kernel's compiled speed: steady, and when the race timed the kernel (C2's
-         * code), within 10% of that rate.
-         */
+        /** Whether priming ended at the kernel's compiled speed; see {@link PrimedRate#fullSpeed}. */
         public boolean atFullSpeed(KernelWarmup.Primed primed) {
             return primedRate(primed).fullSpeed();
         }
 
-        /**
-         * The primed rate against the compiled one, e.g. {@code work kernel vector512x2 primed at 31.9 MH/s/thread,
-         * 0.99x its raced 32.2} or {@code ..., not at full speed: 4.5 MH/s/thread, 0.23x its raced 19.2}.
-         */
+        /** The primed rate against the raced one; see {@link SelectionLines#primed}. */
         public String primedLine(KernelWarmup.Primed primed) {
-            Double raced = measured.get(kernel.name());
-            String against = raced == null
-                    ? ""
-                    : String.format(Locale.ROOT, ", %.2fx its raced %s", primed.mhs() / raced, mhs(raced));
-            return "work kernel " + kernel.name() + (atFullSpeed(primed) ? " primed at " : " not at full speed: ")
-                    + mhs(primed.mhs()) + " MH/s/thread" + against
-                    + (primed.steady() ? "" : " (no two rates agreed: C2 may not have compiled it yet)");
+            return SelectionLines.primed(this, primed);
         }
-
-        /** Logs {@link #startupLine} at INFO and returns it. */
-        public String logStartup(int threads) {
-            String line = startupLine(threads);
-            LOG.info(line);
-            return line;
-        }
-    }
-
-    private static String mhs(double value) {
-        return String.format(Locale.ROOT, "%.1f", value);
     }
 
     /** How the selector times a set of kernels: MH/s per thread by kernel name. */
@@ -160,33 +128,24 @@ public final class KernelSelector {
 
     /** As {@link #select(KernelChoice)}, with the probe the caller made once at start-up. */
     public static Selection select(KernelChoice choice, JvmProbe probe) {
-        Selection selection = select(choice, probe, KernelSelector::create, KernelWarmup::race);
+        Selection selection = select(choice, probe, KernelVariant::create, KernelRace::race);
         selection.warning().ifPresent(w -> LOG.log(Level.WARNING, w));
         return selection;
     }
 
-    /** The kernel named {@code name}; vector kernels only after the probe found the module readable. */
-    static WorkKernel create(String name) {
-        return switch (name) {
-            case "scalar" -> new ScalarKernel();
-            case "scalarx2" -> new ScalarX2Kernel();
-            default -> VectorKernels.create(name);
-        };
-    }
-
     /**
-     * The decision itself, for a given probe; {@code factory} makes a kernel by name (called only for kernels the
-     * probe says can run) and {@code timer} times candidates.
+     * The decision itself, for a given probe; {@code factory} makes a kernel (called only for variants the probe says
+     * can run) and {@code timer} times candidates.
      */
     public static Selection select(
-            KernelChoice choice, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
-        List<String> runnable = runnable(probe);
+            KernelChoice choice, JvmProbe probe, Function<KernelVariant, WorkKernel> factory, Timer timer) {
+        List<KernelVariant> runnable = runnable(probe);
         String name = choice.configName();
         if (choice.equals(KernelChoice.AUTO)) {
-            if (!runnable.get(0).startsWith("vector")) {
+            if (!runnable.get(0).vector()) {
                 String why = whyNoVector(probe);
                 return new Selection(
-                        factory.apply("scalar"),
+                        factory.apply(KernelVariant.SCALAR),
                         "auto: " + why,
                         probe.c2On(),
                         Optional.of("work kernel: scalar, about 10x slower than a vector kernel, because " + why));
@@ -194,66 +153,67 @@ public final class KernelSelector {
             return fastest(candidates(runnable), "auto: fastest measured", probe, factory, timer);
         }
         if (choice.isWidth()) {
-            List<String> variants = runnable.stream()
-                    .filter(v -> KernelChoice.bits(v) == choice.bits())
-                    .toList();
+            List<KernelVariant> variants =
+                    runnable.stream().filter(v -> v.bits() == choice.bits()).toList();
             if (!variants.isEmpty())
                 return fastest(variants, name + ": the fastest of its variants, measured", probe, factory, timer);
-        } else if (runnable.contains(name)) {
-            return new Selection(factory.apply(name), "configured", probe.c2On(), Optional.empty());
+        } else if (choice.variant().filter(runnable::contains).isPresent()) {
+            return new Selection(factory.apply(choice.variant().get()), "configured", probe.c2On(), Optional.empty());
         }
         String why = probe.vectorModuleReadable() && probe.c2On()
                 ? "the JIT compiles vectors of at most " + probe.preferredBits()
                         + " bits here (LongVector.SPECIES_PREFERRED; CPU features or -XX:MaxVectorSize)"
                 : whyNoVector(probe);
-        throw new IllegalStateException(
-                "kernel " + name + " cannot run on this JVM: " + why + "; it can run: " + String.join(", ", runnable));
+        throw new IllegalStateException("kernel " + name + " cannot run on this JVM: " + why + "; it can run: "
+                + String.join(
+                        ", ", runnable.stream().map(KernelVariant::wireName).toList()));
     }
 
     /**
-     * What {@code auto} times: every loop variant of the widest width (three at 256 bits). The {@code nz} variants
-     * (rounds in step methods, no zero word) are left to the width choice and to their names: on one vCPU under
-     * AVX2-only code C2 had not compiled {@code vector256x2nz} by the end of the race in 5 of 5 start-ups, the race
-     * took 5.9-6.4 s with them (JVM up 7.0-7.7 s when primed, near Lambda's 10 s init phase), and at steady state
-     * every 256-bit variant was within a few percent of the others in the same JVM (docs/kernels.md, round 8b:
-     * the merged race). When the widest is 128 bits
-     * (ARM NEON's width, and SVE2's on Graviton4: two lanes, no 64-bit vector rotate) only what can win there:
-     * {@code vector128x1shuf} and {@code scalarx2}. C2's aarch64 code for them, on llvm-mca's Neoverse N1 model, is
-     * 365 and 460 cycles per hash; vector128x1 533 and vector128x2 588 lose to scalarx2 (docs/kernels.md, round 6).
-     * Narrower widths are not timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU
-     * each).
+     * What {@code auto} times: the variants the catalogue races where the widest runnable width is the widest
+     * ({@code KernelVariant.racedWhereWidest}; the generator's shape list says which and why). Narrower widths are not
+     * timed: every kernel timed costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
      */
-    static List<String> candidates(List<String> runnable) {
-        int widest = KernelChoice.bits(runnable.get(0));
-        if (widest == 128)
-            return NEON_CANDIDATES.stream().filter(runnable::contains).toList();
-        List<String> out = new ArrayList<>();
-        for (String v : runnable) if (KernelChoice.bits(v) == widest && !v.endsWith("nz")) out.add(v);
-        return out;
+    static List<KernelVariant> candidates(List<KernelVariant> runnable) {
+        int widest = runnable.get(0).bits();
+        return runnable.stream().filter(v -> v.racedWhereWidest(widest)).toList();
     }
 
+    /**
+     * The fastest of {@code variants} as {@code timer} times them. A vector kernel timed below the compiled floor ran
+     * interpreted (C2 had not compiled it by the race's end): its rate says nothing about its compiled speed, so it
+     * does not win while another ran compiled; when none did, the first of the catalogue's order is kept.
+     */
     private static Selection fastest(
-            List<String> names, String reason, JvmProbe probe, Function<String, WorkKernel> factory, Timer timer) {
-        List<WorkKernel> kernels = names.stream().map(factory).toList();
+            List<KernelVariant> variants,
+            String reason,
+            JvmProbe probe,
+            Function<KernelVariant, WorkKernel> factory,
+            Timer timer) {
+        List<WorkKernel> kernels = variants.stream().map(factory).toList();
         long began = System.nanoTime();
         Map<String, Double> rates = timer.rates(kernels);
         long timedMillis = (System.nanoTime() - began) / 1_000_000;
         WorkKernel best = kernels.get(0);
-        for (WorkKernel k : kernels) if (rates.get(k.name()) > rates.get(best.name())) best = k;
+        for (WorkKernel k : kernels) if (rank(k, rates) > rank(best, rates)) best = k;
         Map<String, Double> measured = new LinkedHashMap<>();
         measured.put(best.name(), rates.get(best.name()));
         for (WorkKernel k : kernels) measured.putIfAbsent(k.name(), rates.get(k.name()));
         return new Selection(best, reason, probe.c2On(), Optional.empty(), measured, timedMillis);
     }
 
-    /** The kernels this JVM runs at full speed, widest and two-state first; scalar always. */
-    public static List<String> runnable(JvmProbe probe) {
-        List<String> kernels = new ArrayList<>();
+    /** A kernel's rate for ranking: 0 where it ran interpreted. */
+    private static double rank(WorkKernel kernel, Map<String, Double> rates) {
+        double rate = rates.get(kernel.name());
+        return KernelWarmup.compiled(kernel, rate) ? rate : 0;
+    }
+
+    /** The variants this JVM runs at full speed, in the catalogue's order (widest and two-state first); scalar always. */
+    public static List<KernelVariant> runnable(JvmProbe probe) {
+        List<KernelVariant> kernels = new ArrayList<>();
         boolean vectors = probe.vectorModuleReadable() && probe.c2On();
-        for (String v : KernelChoice.VARIANTS) {
-            int bits = KernelChoice.bits(v);
-            if (bits == 0 || (vectors && bits <= probe.preferredBits())) kernels.add(v);
-        }
+        for (KernelVariant v : KernelVariant.values())
+            if (!v.vector() || (vectors && v.bits() <= probe.preferredBits())) kernels.add(v);
         return kernels;
     }
 

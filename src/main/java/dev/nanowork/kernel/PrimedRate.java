@@ -7,7 +7,8 @@ import java.util.OptionalDouble;
  * What priming got the kept kernel to, against its compiled rate (the race's figure for it), as the operator's
  * {@code status} shows it: whether the first requests after start-up, and a SnapStart snapshot, run at full speed.
  *
- * @param raced the kernel's rate in {@code auto}'s race, MH/s on one thread (C2's code); empty for a configured kernel
+ * @param raced the kernel's rate in {@code auto}'s race, MH/s on one thread (C2's code); empty for a configured kernel, or one the
+ *     race timed only interpreted (C2 had not compiled it by the race's end)
  * @param primed the rate priming ended at, MH/s on one thread; empty where no kernel was primed (a function that
  *     searches no work)
  * @param fullSpeed whether priming ended steady and, where the kernel was raced, within 10% of that rate

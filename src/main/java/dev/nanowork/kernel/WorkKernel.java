@@ -10,7 +10,7 @@ public interface WorkKernel {
     /** What {@link RootSearch#search} answers when no nonce of the range reaches the threshold. */
     long NOT_FOUND = -1L;
 
-    /** The configuration name, e.g. {@code vector512}. */
+    /** The variant's name in the configuration and on the wire ({@link KernelVariant#wireName}), e.g. {@code vector512x2}. */
     String name();
 
     /** Nonces per vector (1 for scalar). */
@@ -39,7 +39,7 @@ public interface WorkKernel {
         void values(long start, long[] out);
     }
 
-    /** {@code "vector512 (8 lanes x 2 states)"}, for logs and status answers. */
+    /** {@code "vector512x2 (8 lanes x 2 states)"}, for logs. */
     default String describe() {
         return name() + " (" + lanes() + (lanes() == 1 ? " lane" : " lanes") + " x " + states()
                 + (states() == 1 ? " state)" : " states)");

@@ -46,10 +46,9 @@ class Arm64CodeTest {
         assertEquals(0, p.exitValue(), "arm64-loops.py on " + log + ": " + errors);
         String rows = Files.readString(json, StandardCharsets.UTF_8);
         int bits = core.equals("graviton3") ? 256 : 128;
-        for (String variant : KernelChoice.VARIANTS) {
-            int b = KernelChoice.bits(variant);
-            if (b != 0 && b != bits) continue;
-            String className = KernelSelector.create(variant).getClass().getSimpleName();
+        for (KernelVariant variant : KernelVariant.values()) {
+            if (variant.vector() && variant.bits() != bits) continue;
+            String className = variant.create().getClass().getSimpleName();
             assertTrue(
                     rows.contains("\"kernel\": \"" + className + "\""),
                     variant + " (" + className + ") has no C2 code in " + log + ": " + rows);

@@ -13,9 +13,17 @@ import java.util.stream.Stream;
  * kernels are the widest there. On an emulated Graviton core ({@link EmulatedCore}) a kernel is handed out once C2
  * has compiled it.
  */
-public record KernelCase(String label, int bits) {
+public record KernelCase(KernelVariant variant) {
     public static Stream<KernelCase> all() {
-        return KernelChoice.VARIANTS.stream().map(name -> new KernelCase(name, KernelChoice.bits(name)));
+        return Stream.of(KernelVariant.values()).map(KernelCase::new);
+    }
+
+    public String label() {
+        return variant.wireName();
+    }
+
+    public int bits() {
+        return variant.bits();
     }
 
     public static List<KernelCase> list() {
@@ -30,8 +38,10 @@ public record KernelCase(String label, int bits) {
      * (round 5, docs/kernels.md).
      */
     public WorkKernel kernelOrSkip() {
-        if (bits == 0) return EmulatedCore.compiled(KernelSelector.create(label));
+        if (!variant.vector()) return EmulatedCore.compiled(variant.create());
         int preferred = VectorKernels.preferredBits();
+        int bits = variant.bits();
+        String label = label();
         assumeTrue(
                 bits <= preferred,
                 () -> label + " skipped: this JVM compiles vectors of at most " + preferred
@@ -40,11 +50,11 @@ public record KernelCase(String label, int bits) {
                 bits == preferred,
                 () -> label + " skipped here: it runs compiled in the surefire execution narrowed to " + bits
                         + " bits (-XX:MaxVectorSize), where it is the widest");
-        return EmulatedCore.compiled(KernelSelector.create(label));
+        return EmulatedCore.compiled(variant.create());
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

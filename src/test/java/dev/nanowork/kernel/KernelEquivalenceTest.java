@@ -69,7 +69,7 @@ class KernelEquivalenceTest {
                 System.getProperty("nanowork.test.maxVectorBits") != null,
                 "runs in the -XX:MaxVectorSize executions only, after their compiled kernels");
         assumeTrue(c.bits() > VectorKernels.preferredBits(), c + " is compiled here: the tests above cover it");
-        WorkKernel kernel = VectorKernels.create(c.label());
+        WorkKernel kernel = VectorKernels.create(c.variant());
         SplittableRandom random = new SplittableRandom(512);
         int checked = 0;
         // 25 roots x 40 nonces: the fallback is ~100x slower, and there are four wider variants at 128 bits.

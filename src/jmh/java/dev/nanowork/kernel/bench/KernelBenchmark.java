@@ -46,8 +46,8 @@ public class KernelBenchmark {
         "vector128x1shuf",
         "vector128x2",
         "vector128x1",
-        "scalar",
-        "scalarx2"
+        "scalarx2",
+        "scalar"
     })
     public String kernel;
 

@@ -29,14 +29,14 @@ import javax.management.ObjectName;
  * {@code jcmd <pid> Compiler.directives_add <file>} does (it takes a file). No JVM flag is needed.
  */
 final class C1Exclusion {
-    /** The step kernels whose {@code step} methods are kept from C1: the generator's {@code stepKernelsKeptFromC1}. */
-    static final List<String> STEP_KERNELS = List.of("Vector256x2Nz", "Vector256x1Nz");
+    /** The step kernels whose {@code step} methods are kept from C1, as the generator's shape list says. */
+    static final List<String> STEP_KERNELS = VectorVariants.STEP_KERNELS_KEPT_FROM_C1;
 
     /**
-     * The directive: every {@code rounds} method of the package (the generator's {@code KernelGenerator.ROUNDS}) and
-     * every {@code step} method of {@link #STEP_KERNELS}.
+     * The directive: every one-method kernel's method of the package ({@code rounds}, {@link
+     * VectorVariants#ONE_METHOD}) and every {@code step} method of {@link #STEP_KERNELS}.
      */
-    static final String DIRECTIVE = "[{ match: [\"dev/nanowork/kernel/vector/*.rounds\""
+    static final String DIRECTIVE = "[{ match: [\"dev/nanowork/kernel/vector/*." + VectorVariants.ONE_METHOD + "\""
             + STEP_KERNELS.stream()
                     .map(c -> ", \"dev/nanowork/kernel/vector/" + c + ".step*\"")
                     .collect(Collectors.joining())

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.nanowork.kernel.EmulatedCore;
+import dev.nanowork.kernel.KernelVariant;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.kernel.generator.KernelGenerator;
 import dev.nanowork.work.Root;
@@ -40,19 +41,20 @@ class C1ExclusionTest {
     /** Every loop kernel's one method is the one the directive names, and no other kernel has it. */
     @Test
     void theDirectiveNamesTheGeneratedLoopMethod() {
-        assertTrue(C1Exclusion.DIRECTIVE.contains("dev/nanowork/kernel/vector/*." + KernelGenerator.ROUNDS + "\""));
+        assertTrue(
+                C1Exclusion.DIRECTIVE.contains("dev/nanowork/kernel/vector/*." + KernelGenerator.oneMethod() + "\""));
         List<String> declaring = new ArrayList<>();
-        for (Map.Entry<String, String> f : KernelGenerator.files().entrySet()) {
-            if (f.getValue().contains("private static boolean " + KernelGenerator.ROUNDS + "("))
+        for (Map.Entry<String, String> f : KernelGenerator.files(Path.of(".")).entrySet()) {
+            if (f.getValue().contains("private static boolean " + KernelGenerator.oneMethod() + "("))
                 declaring.add(Path.of(f.getKey()).getFileName().toString());
         }
         assertEquals(
                 List.of(
-                        "Vector512x1.java",
                         "Vector512x2.java",
-                        "Vector256x1.java",
+                        "Vector512x1.java",
                         "Vector256x2.java",
                         "Vector256x2Perm.java",
+                        "Vector256x1.java",
                         "Vector128x1Shuf.java",
                         "Vector128x1.java"),
                 declaring);
@@ -75,11 +77,12 @@ class C1ExclusionTest {
      */
     @Test
     void theStepMethodsGoFromTheInterpreterStraightToC2() {
-        String name = "vector256x1nz";
+        KernelVariant variant = KernelVariant.VECTOR256X1NZ;
+        String name = variant.wireName();
         assumeTrue(
                 VectorKernels.preferredBits() == 256,
                 "runs in the kernels-256-bit execution, where 256-bit vectors are the widest the JIT compiles");
-        WorkKernel kernel = VectorKernels.create(name); // adds the directive first
+        WorkKernel kernel = VectorKernels.create(variant); // adds the directive first
         List<String> steps = new ArrayList<>();
         for (Method m : kernel.getClass().getDeclaredMethods())
             if (m.getName().startsWith("step")) steps.add(m.getName());

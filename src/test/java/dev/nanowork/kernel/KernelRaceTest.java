@@ -1,0 +1,56 @@
+package dev.nanowork.kernel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** {@code auto}'s race: it waits for C2, gives up at its bound, and ranks by the thread's CPU time. */
+class KernelRaceTest {
+    /** Issue 22: the race's budget ran out while C2 was still compiling a candidate, which was timed interpreted. */
+    @Test
+    void theRaceWaitsForACandidateC2CompilesLateAndTimesItCompiled() {
+        WorkKernel late = FakeKernels.compiledAfter("late", 1_200_000_000L);
+        Map<String, Double> rates =
+                KernelRace.race(List.of(FakeKernels.compiledAfter("early", 0), late), 20_000_000_000L, 3);
+        assertTrue(
+                rates.get("late") >= KernelWarmup.COMPILED_FLOOR_MHS,
+                "timed at " + rates.get("late") + " MH/s: before it was compiled");
+    }
+
+    @Test
+    void theRaceGivesUpOnACandidateNeverCompiledAtItsBound() {
+        long began = System.nanoTime();
+        Map<String, Double> rates = KernelRace.race(
+                List.of(FakeKernels.compiledAfter("early", 0), FakeKernels.compiledAfter("never", Long.MAX_VALUE)),
+                1_500_000_000L,
+                3);
+        long tookMillis = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(rates.get("never") < KernelWarmup.COMPILED_FLOOR_MHS, "never: " + rates.get("never"));
+        assertTrue(tookMillis < 15_000, "the race took " + tookMillis + " ms");
+    }
+
+    /**
+     * Round 8b: on one vCPU the race's wall-clock turns were slowed by other threads taking the CPU (race figures of
+     * 14 MH/s for a kernel then primed at 27), and the kernel so slowed lost to a slower one. A kernel 10% faster on
+     * the CPU whose slices lose 20-50% of their wall time is kept (planted: the wall clock instead of the thread's
+     * CPU time, and the better of the last two 25 ms turns instead of the median of the rounds: it kept "steady").
+     */
+    @Test
+    void aKernelTenPercentFasterButPreemptedInItsSlicesIsKept() {
+        WorkKernel steady = FakeKernels.preempted("steady", 1000 / 4.0, 0, 0); // 4 MH/s
+        WorkKernel faster = FakeKernels.preempted("faster", 1000 / 4.4, 0.2, 0.5); // 4.4 MH/s on the CPU
+        Map<String, Double> rates =
+                KernelRace.race(List.of(steady, faster), KernelRace.RACE_COMPILE_BOUND_NANOS, KernelRace.RANK_ROUNDS);
+        double ratio = rates.get("faster") / rates.get("steady");
+        assertTrue(ratio > 1.02, "faster timed at " + ratio + "x steady, not kept: " + rates);
+    }
+
+    @Test
+    void theMedianOfTheRankingRounds() {
+        assertEquals(3.0, KernelRace.median(new double[] {9, 1, 3, 0}, 3));
+        assertEquals(2.0, KernelRace.median(new double[] {9, 1, 3, 0}, 4), "the mean of the middle two");
+    }
+}
