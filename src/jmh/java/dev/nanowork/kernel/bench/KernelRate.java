@@ -1,7 +1,9 @@
 package dev.nanowork.kernel.bench;
 
+import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
+import dev.nanowork.kernel.KernelVariant;
 import dev.nanowork.kernel.KernelWarmup;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.search.CancelSignal;
@@ -11,6 +13,7 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,8 +21,20 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The bare search rate of one kernel, without a baseline, for comparing against the C anchors in the same
- * window: {@code KernelRate <kernel> <threads> <seconds>} prints {@code <kernel> <threads> <MH/s>}.
+ * The kernels' benchmark harness beside JMH ({@code KernelBenchmark}), one command line for every script that times a
+ * kernel:
+ *
+ * <ul>
+ *   <li>{@code KernelRate <kernel> <threads> <seconds>} prints {@code <kernel> <threads> <MH/s>}: the bare search rate,
+ *       for comparing against the C anchors in the same window ({@code infra/model-check.sh}, {@code
+ *       infra/kernel-path.sh}); {@code <kernel>} is a configuration value or the class name of a {@code
+ *       KernelGenerator --try} kernel.
+ *   <li>{@code KernelRate <choice> startup [judge]}: what selection and priming cost at start-up ({@code
+ *       infra/auto-startups.sh}).
+ *   <li>{@code KernelRate bench ...}: JSON lines of rates against Bouncy Castle in the same JVMs ({@link
+ *       BaselineRuns}, {@code infra/bench.sh}).
+ *   <li>{@code KernelRate list}: the variants of the catalogue this JVM runs at full speed.
+ * </ul>
  */
 public final class KernelRate {
     private KernelRate() {}
@@ -94,7 +109,20 @@ public final class KernelRate {
         return medians;
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
+        if (args.length == 0 || args[0].equals("--help")) {
+            System.out.println("KernelRate <kernel|class> <threads> <seconds> | <choice> startup [judge] | bench"
+                    + " [--kernel K|all] [--threads \"1 2\"] [--seconds S] [--runs R] | list");
+            return;
+        }
+        if (args[0].equals("list")) {
+            for (KernelVariant v : KernelSelector.runnable(JvmProbe.current())) System.out.println(v.wireName());
+            return;
+        }
+        if (args[0].equals("bench")) {
+            BaselineRuns.run(Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         if (args.length >= 2
                 && args[1].equals("startup")) { // KernelRate <choice> startup [judge]: what selection costs
             long began = System.nanoTime();
