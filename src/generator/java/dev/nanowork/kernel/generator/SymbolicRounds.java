@@ -30,6 +30,9 @@ final class SymbolicRounds {
         {0, 5, 10, 15}, {1, 6, 11, 12}, {2, 7, 8, 13}, {3, 4, 9, 14},
     };
 
+    /** The rotate amounts of G's two halves (RFC 7693: R1 and R2, then R3 and R4). */
+    static final int[][] ROTATES = {{32, 24}, {16, 63}};
+
     /** Every per-root value, in order of creation ({@link RootVal#id} is the index). */
     final List<RootVal> rootVals = new ArrayList<>();
     /** Every per-nonce statement, in order. */
@@ -91,18 +94,17 @@ final class SymbolicRounds {
                 int step = round * 2 + gi / 4;
                 String at = "round " + round + " ";
                 Val x = m[SIGMA[round][2 * gi]], y = m[SIGMA[round][2 * gi + 1]];
-                v[a] = assign(a, step, gi, 0, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), x, 0, at + "v" + a));
-                v[d] = assign(
-                        d, step, gi, 1, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 32, at + "v" + d));
-                v[c] = assign(c, step, gi, 2, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
-                v[b] = assign(
-                        b, step, gi, 3, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 24, at + "v" + b));
-                v[a] = assign(a, step, gi, 4, op(Op.ADD, op(Op.ADD, v[a], v[b], 0, at + "v" + a), y, 0, at + "v" + a));
-                v[d] = assign(
-                        d, step, gi, 5, op(Op.ROR, op(Op.XOR, v[d], v[a], 0, at + "v" + d), null, 16, at + "v" + d));
-                v[c] = assign(c, step, gi, 6, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
-                v[b] = assign(
-                        b, step, gi, 7, op(Op.ROR, op(Op.XOR, v[b], v[c], 0, at + "v" + b), null, 63, at + "v" + b));
+                for (int half = 0; half < 2; half++) { // G's halves: word x, rotr 32 and 24; word y, rotr 16 and 63
+                    int p = 4 * half;
+                    Val word = half == 0 ? x : y;
+                    Val sum = op(Op.ADD, v[a], v[b], 0, at + "v" + a);
+                    v[a] = assign(a, step, gi, p, op(Op.ADD, sum, word, 0, at + "v" + a));
+                    Val dx = op(Op.XOR, v[d], v[a], 0, at + "v" + d);
+                    v[d] = assign(d, step, gi, p + 1, op(Op.ROR, dx, null, ROTATES[half][0], at + "v" + d));
+                    v[c] = assign(c, step, gi, p + 2, op(Op.ADD, v[c], v[d], 0, at + "v" + c));
+                    Val bx = op(Op.XOR, v[b], v[c], 0, at + "v" + b);
+                    v[b] = assign(b, step, gi, p + 3, op(Op.ROR, bx, null, ROTATES[half][1], at + "v" + b));
+                }
             }
         }
         System.arraycopy(v, 0, finalV, 0, 16);
