@@ -63,6 +63,14 @@ public final class KernelGenerator {
                 .toList();
     }
 
+    /** The kernels that hash a block in one method ({@link #oneMethod}), by class name. */
+    public static List<String> oneMethodKernels() {
+        return Shapes.SHIPPED.stream()
+                .filter(Shape::oneMethod)
+                .map(Shape::className)
+                .toList();
+    }
+
     /** The one-method kernels' method, which {@code C1Exclusion} names. */
     public static String oneMethod() {
         return KernelWriter.ROUNDS;
