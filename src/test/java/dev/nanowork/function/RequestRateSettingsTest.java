@@ -7,10 +7,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.AddressSet;
 import dev.nanowork.config.WorkConfig;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -151,6 +160,65 @@ class RequestRateSettingsTest {
         now[0] += 2_000 * MS;
         assertEquals(0, limiter.admit("192.0.2.1", false, now[0]));
         assertEquals(1, limiter.tracked(), "every idle client forgotten at the next sweep");
+    }
+
+    /**
+     * The handler on a plain Vert.x server (in both builds' suites; {@code RequestRateTest} has it in Quarkus'): a
+     * client past its burst gets the refusal with {@code Retry-After} and {@code Connection: close}, and the next
+     * handler is never reached; the local host passes whatever its count.
+     */
+    @Test
+    void theHandlerRefusesBeforeTheNextRouteAndLetsTheLocalHostThrough() throws Exception {
+        Vertx vertx = Vertx.vertx();
+        try {
+            long[] now = {1_000 * MS}; // a clock that stands still: no request comes back while the test runs
+            AtomicInteger reached = new AtomicInteger();
+            Router router = Router.router(vertx);
+            router.post()
+                    .handler(new RateLimiter(
+                            new RequestRates(true, 1, 2, 1, 2),
+                            new RequestOrigin(AddressSet.NONE, AddressSet.NONE),
+                            () -> now[0]));
+            router.post().handler(rc -> {
+                reached.incrementAndGet();
+                rc.response().end("{\"served\":\"1\"}");
+            });
+            HttpServer server = vertx.createHttpServer()
+                    .requestHandler(router)
+                    .listen(0, "127.0.0.1")
+                    .toCompletionStage()
+                    .toCompletableFuture()
+                    .get(10, TimeUnit.SECONDS);
+            int port = server.actualPort();
+            assertTrue(exchange("127.0.0.3", port).endsWith("{\"served\":\"1\"}"));
+            assertTrue(exchange("127.0.0.3", port).endsWith("{\"served\":\"1\"}"));
+            String refused = exchange("127.0.0.3", port);
+            assertTrue(refused.startsWith("HTTP/1.1 200 OK\r\n"), refused);
+            assertTrue(refused.contains("\r\nRetry-After: 1\r\n"), refused);
+            assertTrue(refused.toLowerCase(Locale.ROOT).contains("\r\nconnection: close\r\n"), refused);
+            assertTrue(
+                    refused.endsWith("{\"error\":\"Too many requests\",\"hint\":\"127.0.0.3 sent more than 1"
+                            + " requests a second (2 at once) to this server (nano-work.self-hosted.requests-per-second,"
+                            + " nano-work.self-hosted.request-burst); retry after 1.000 s\"}"),
+                    refused);
+            assertEquals(2, reached.get(), "the refused request reached no later route");
+            for (int i = 0; i < 5; i++) assertTrue(exchange("127.0.0.1", port).endsWith("{\"served\":\"1\"}"));
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        }
+    }
+
+    /** One {@code POST /} with a small body from {@code from}, and the whole answer (the client closes after it). */
+    static String exchange(String from, int port) throws IOException {
+        try (Socket s = new Socket()) {
+            s.bind(new InetSocketAddress(from, 0));
+            s.connect(new InetSocketAddress("127.0.0.1", port));
+            s.setSoTimeout(10_000);
+            s.getOutputStream()
+                    .write(("POST / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}")
+                            .getBytes(StandardCharsets.US_ASCII));
+            return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     /** The {@code i}th address of 2001:db8::/32 (documentation addresses). */
