@@ -133,6 +133,14 @@ public interface WorkConfig {
         int connectionsPerPeer();
 
         /**
+         * Whether the connection bounds above and the header timeout are put on the server's listening socket: the
+         * self-hosted build turns it on (src/main/self-hosted). Off in the Lambda build, where API Gateway holds the
+         * connections and the only HTTP server is dev and test mode's mock event server.
+         */
+        @WithDefault("false")
+        boolean limitConnections();
+
+        /**
          * How long a request's head (request line and headers) may take to arrive, from the connection's acceptance
          * or from the first byte after the previous answer; a connection still short of it then is closed (nginx's
          * client_header_timeout, Envoy's request_headers_timeout). The wait for an answer is not counted.

@@ -35,6 +35,11 @@ class ConnectionSettingsTest {
         }
 
         @Override
+        public boolean limitConnections() {
+            return true;
+        }
+
+        @Override
         public int connectionsPerAddress() {
             return perAddress;
         }

@@ -48,6 +48,11 @@ class RequestRateSettingsTest {
         }
 
         @Override
+        public boolean limitConnections() {
+            return true;
+        }
+
+        @Override
         public int connectionsPerAddress() {
             return 32;
         }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.function.WorkEngine;
 import dev.nanowork.search.Caller;
+import dev.nanowork.search.QueueLimits;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.support.OwnThread;
 import dev.nanowork.work.Difficulty;
@@ -234,7 +235,7 @@ class LoadTest {
                 flooded.add(flood.sendAsync(post(target, body), HttpResponse.BodyHandlers.ofString()));
             }
             // All but those the queue's limits let wait are refused at once (no one else asks meanwhile).
-            WorkQueue.Limits limits = queue.limits();
+            QueueLimits limits = queue.limits();
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (flooded.stream().filter(CompletableFuture::isDone).count() + queue.waiters() < flooded.size()) {
                 assertTrue(System.nanoTime() < until, "the flood's refusals did not come within 10 s");

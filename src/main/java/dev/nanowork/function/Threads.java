@@ -1,4 +1,4 @@
-package dev.nanowork.kernel;
+package dev.nanowork.function;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.nanowork.kernel;
+package dev.nanowork.function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
