@@ -9,9 +9,10 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * {@code status}: on every deployment; the facts as last found (at start-up, after a SnapStart restore), the queue as it is now. Its details (the
- * machine, the kernel and the rate it was primed at, the queue, the version) are the operator's ({@link Gate#operates}); anyone else let in gets
- * what a wallet needs to use the endpoint: the actions served and the difficulties it generates.
+ * {@code status}: on every deployment; the host's facts as last found (at start-up, again after a SnapStart restore),
+ * the queue as it is now. Its details (the machine, the kernel and the rate it was primed at, the queue, the version)
+ * are the operator's ({@link Gate#operates}); anyone else let in gets what a wallet needs to use the endpoint: the
+ * actions served and the difficulties it generates.
  */
 final class StatusHandler implements ActionHandler {
     private final WorkQueue queue;
