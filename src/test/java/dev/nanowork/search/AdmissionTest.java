@@ -35,10 +35,15 @@ class AdmissionTest {
         queue.search().close();
     }
 
+    /** This test's queue from now on: one of {@code limits}, on one scalar thread. */
+    void use(QueueLimits limits) {
+        close();
+        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), limits);
+    }
+
     @Test
     void aFullSearchStartsAnotherAndEachClientIsBoundedBySearches() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), Wiring.limits(8, 2, 2));
+        use(Wiring.limits(8, 2, 2));
         long deadline = System.nanoTime() + LONG;
         queue.submit(root(1), UNREACHABLE, deadline, ALICE);
         awaitTaken(queue);
@@ -61,8 +66,7 @@ class AdmissionTest {
 
     @Test
     void callersAreBoundedPerClientAndInAll() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new QueueLimits(8, 16, 4, 3, 5, 16));
+        use(new QueueLimits(8, 16, 4, 3, 5, 16));
         long deadline = System.nanoTime() + LONG;
         for (int i = 0; i < 3; i++) queue.submit(root(1), UNREACHABLE, deadline, ALICE);
         QueueRefusal mine = assertThrows(QueueRefusal.class, () -> queue.submit(root(1), UNREACHABLE, deadline, ALICE));
@@ -77,8 +81,7 @@ class AdmissionTest {
 
     @Test
     void aTrustedWorkPeerHasItsOwnBounds() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new QueueLimits(16, 16, 2, 16, 96, 6));
+        use(new QueueLimits(16, 16, 2, 16, 96, 6));
         long deadline = System.nanoTime() + LONG;
         Caller node = Caller.workPeerAt("192.0.2.7");
         for (int i = 0; i < 6; i++) queue.submit(root(10 + i), UNREACHABLE, deadline, node);
