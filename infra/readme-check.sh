@@ -176,7 +176,7 @@ run_command() {
   if [ -n "$problem" ]; then
     report "$1" FAILED "$problem" "$4"
   else
-    report "$1" ok "$(($(wc -l <"$out"))) lines of output, $((SECONDS - t0)) s" "$4"
+    report "$1" ok "$((SECONDS - t0)) s: $(head -n 1 "$out" | cut -c1-100)" "$4"
   fi
 }
 
