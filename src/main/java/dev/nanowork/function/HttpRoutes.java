@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Arrays;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
@@ -23,7 +24,8 @@ import java.util.stream.Collectors;
  * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
  * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
  * the body is over the limit (413). Every {@code POST} also learns who sent it, and that caller leaves when
- * its connection closes ({@link #identifyCaller}).
+ * its connection closes ({@link #identifyCaller}); self-hosted, its client's request rate is checked before its body
+ * is read ({@link RateLimiter}).
  */
 @ApplicationScoped
 public class HttpRoutes {
@@ -36,6 +38,7 @@ public class HttpRoutes {
     /** After the method check, before Funqy: the paths that are not functions, and the failures of all. */
     static final int NANO_ROUTES_ORDER = -99;
 
+    private static final Logger LOG = Logger.getLogger(HttpRoutes.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
     /** Where {@link #identifyCaller} keeps the {@link Caller} in the routing context. */
@@ -60,6 +63,15 @@ public class HttpRoutes {
         HostAllowList hosts = new HostAllowList(config.allowedHosts());
         if (!hosts.any()) router.route().order(METHOD_CHECK_ORDER).handler(hosts); // before anything is answered
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
+        // Each client's rate, as soon as the head is in: registered before the body's read, at its order, so first.
+        RequestRates rates = RequestRates.of(config.selfHosted());
+        if (rates.on()) {
+            router.post().order(BodyReader.ORDER).handler(new RateLimiter(rates, origin, System::nanoTime));
+            LOG.info(() -> "requests: at most " + RequestRates.number(rates.perSecond()) + " a second, " + rates.burst()
+                    + " at once, per client (" + RequestRates.number(rates.peerPerSecond()) + " and "
+                    + rates.peerBurst()
+                    + " per work peer; the local host unlimited)");
+        }
         // Every route's body, in memory only, before Quarkus' body handler (BODY_ORDER) and so before Funqy.
         router.post().order(BodyReader.ORDER).handler(new BodyReader(RequestLimits.BODY_BYTES));
         router.postWithRegex(DISPATCH_PATHS)

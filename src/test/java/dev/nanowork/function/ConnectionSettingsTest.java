@@ -48,6 +48,26 @@ class ConnectionSettingsTest {
         public int connectionsPerPeer() {
             return perPeer;
         }
+
+        @Override
+        public String requestsPerSecond() {
+            return "off";
+        }
+
+        @Override
+        public int requestBurst() {
+            return 64;
+        }
+
+        @Override
+        public double requestsPerSecondPerPeer() {
+            return 100;
+        }
+
+        @Override
+        public int requestBurstPerPeer() {
+            return 256;
+        }
     }
 
     static final Settings DEFAULTS = new Settings(32, 512, 128, Duration.ofSeconds(10));
