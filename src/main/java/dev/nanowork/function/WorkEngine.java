@@ -12,6 +12,7 @@ import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.QueueLimits;
+import dev.nanowork.search.Threads;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
