@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds target/function.zip, the one package every deployed function runs (Quarkus Lambda build).
 # Usage: infra/package.sh [extra Maven arguments]   e.g. infra/package.sh -o
-# Tests are left to ./mvnw verify (CI runs them); this only packages. Needs JAVA_HOME on a JDK 21+
-# (25 recommended); the build says so when it is not.
+# Tests are left to ./mvnw verify (CI runs them); this only packages. ./mvnw finds a JDK 21+ (25 recommended)
+# itself (infra/lib/jdk.sh) and says so in one line when there is none.
 set -euo pipefail
 source "$(dirname "$0")/lib/common.sh"
 cd "$ROOT"

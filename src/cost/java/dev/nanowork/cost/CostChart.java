@@ -15,9 +15,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.jfree.chart.ChartUtils;
+import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.annotations.XYTextAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTick;
 import org.jfree.chart.axis.TickType;
@@ -35,19 +34,22 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The report as a PNG: cost per million works against mean latency, both on log scales (they span orders
- * of magnitude across memory sizes and instance types), one point per target. A group's measured points
- * are filled; its modelled points are hollow and their legend entry says "modelled".
+ * of magnitude across memory sizes and instance types), one filled point per target. A group's measured points
+ * are solid; its modelled points are pale, with the group's colour as their outline, and their legend entry says
+ * "modelled". Each point carries its row number in the report, and a key beside the plot ({@link ChartKey}) names
+ * the target and gives its figures, so that no label has to fit between neighbouring points.
  */
 public final class CostChart {
-    public static final int WIDTH = 1000;
-    public static final int HEIGHT = 640;
+    public static final int WIDTH = 1340;
+    public static final int HEIGHT = 680;
 
-    private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 9);
+    static final String MODELLED = " (modelled)";
+    private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
 
     private CostChart() {}
 
     public static void write(CostReport report, Path png) throws IOException {
-        ChartUtils.saveChartAsPNG(png.toFile(), chart(report), WIDTH, HEIGHT);
+        ImageIO.write(ChartKey.draw(report, chart(report), WIDTH, HEIGHT).image(), "png", png.toFile());
     }
 
     static JFreeChart chart(CostReport report) {
@@ -55,7 +57,7 @@ public final class CostChart {
         Map<String, Group> groups = new LinkedHashMap<>();
         for (Estimate e : report.estimates()) {
             Group g = Group.of(e.target());
-            String key = g.label + (e.modelled() ? " (modelled)" : " (measured)");
+            String key = g.label + (e.modelled() ? MODELLED : " (measured)");
             groups.putIfAbsent(key, g);
             series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
                     .add(e.meanSeconds(), e.costPerMillionWorks());
@@ -67,13 +69,16 @@ public final class CostChart {
         LogAxis y = logAxis("$ per million works, log scale");
         XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(false, true);
         renderer.setDrawOutlines(true);
-        renderer.setUseOutlinePaint(false);
+        renderer.setUseOutlinePaint(true);
+        renderer.setUseFillPaint(true);
         List<String> keys = List.copyOf(series.keySet());
         for (int i = 0; i < keys.size(); i++) {
             Group g = groups.get(keys.get(i));
             renderer.setSeriesPaint(i, g.color);
             renderer.setSeriesShape(i, g.shape);
-            renderer.setSeriesShapesFilled(i, !keys.get(i).endsWith("(modelled)"));
+            renderer.setSeriesShapesFilled(i, true);
+            renderer.setSeriesFillPaint(i, keys.get(i).endsWith(MODELLED) ? g.pale() : g.color);
+            renderer.setSeriesOutlinePaint(i, g.color);
             renderer.setSeriesOutlineStroke(i, new BasicStroke(1.5f));
         }
         XYPlot plot = new XYPlot(dataset, x, y, renderer);
@@ -87,16 +92,6 @@ public final class CostChart {
         limit.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         limit.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
         plot.addDomainMarker(limit);
-        int n = 0;
-        for (Estimate e : report.estimates()) {
-            XYTextAnnotation label =
-                    new XYTextAnnotation("  " + shortName(e.target()) + " ", e.meanSeconds(), e.costPerMillionWorks());
-            label.setFont(LABEL_FONT);
-            // Neighbouring points of a group sit close together: alternate labels above and below them.
-            label.setTextAnchor(n++ % 2 == 0 ? TextAnchor.BOTTOM_LEFT : TextAnchor.TOP_LEFT);
-            label.setPaint(Color.DARK_GRAY);
-            plot.addAnnotation(label);
-        }
 
         JFreeChart chart = new JFreeChart(
                 "Cost per work against latency, " + report.difficulty().label(),
@@ -105,8 +100,8 @@ public final class CostChart {
                 true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.addSubtitle(new TextTitle(
-                "hollow points rest on a modelled hash rate; EC2 and Managed Instances at full utilisation; "
-                        + report.pricing().region() + " prices retrieved "
+                "numbered as the key's rows; pale points rest on a modelled hash rate; EC2 and Managed Instances "
+                        + "at full utilisation; " + report.pricing().region() + " prices of "
                         + report.pricing().retrieved(),
                 new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         return chart;
@@ -115,7 +110,7 @@ public final class CostChart {
     private static LogAxis logAxis(String label) {
         LogAxis axis = new ReadableLogAxis(label);
         axis.setLowerMargin(0.05);
-        axis.setUpperMargin(0.12); // room for the labels right of the rightmost points
+        axis.setUpperMargin(0.08); // room for the numbers right of the rightmost points
         return axis;
     }
 
@@ -160,16 +155,13 @@ public final class CostChart {
         }
     }
 
-    /** Labels short enough to sit beside a point: lambda-x86_64-10240 -> x86 10240, ec2-c7i.large -> c7i.large. */
-    static String shortName(Target t) {
-        return switch (t.kind()) {
-            case LAMBDA -> t.name().replace("lambda-", "").replace("x86_64", "x86");
-            case MANAGED_INSTANCES -> t.name();
-            case EC2 -> t.name().substring("ec2-".length());
-        };
-    }
+    record Group(String label, Color color, Shape shape) {
+        /** The fill of a modelled point: the group's colour mixed with two parts white. */
+        Color pale() {
+            return new Color(
+                    (color.getRed() + 2 * 255) / 3, (color.getGreen() + 2 * 255) / 3, (color.getBlue() + 2 * 255) / 3);
+        }
 
-    private record Group(String label, Color color, Shape shape) {
         static Group of(Target t) {
             boolean arm = t.hardware().isa().arm64();
             return switch (t.kind()) {

@@ -9,7 +9,7 @@ import dev.nanowork.cost.Pricing.Hardware;
  * @param family      what rates scale across: {@code lambda-<arch>} for Lambda, the EC2 family (e.g.
  *                    {@code c7i}) for Managed Instances and EC2, which run on the same CPUs
  * @param vcpus       vCPUs of compute the search gets (for Lambda the credit, memory / 1,769 MB)
- * @param threads     search threads (for Lambda the visible CPUs)
+ * @param threads     search threads (for Lambda what {@code nano-work.threads=auto} resolves to there)
  * @param memoryMb    Lambda memory size, 0 elsewhere
  * @param pricesVerified false when any price used here is marked unverified in the pricing file
  */

@@ -4,8 +4,10 @@ import dev.nanowork.cost.Pricing.Ec2Family;
 import dev.nanowork.cost.Pricing.Ec2Size;
 import dev.nanowork.cost.Pricing.LambdaArch;
 import dev.nanowork.cost.Target.Kind;
+import dev.nanowork.search.Threads;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -67,9 +69,11 @@ public final class TargetCatalog {
     private Target lambda(LambdaArch arch, int mb) {
         Pricing.Lambda lambda = pricing.lambda();
         // CPU follows memory: 1,769 MB buys one vCPU of credit; the visible CPUs step up faster (2 from 128 MB)
-        // and stop at 6, so the search runs that many threads on the credit it has.
+        // and stop at 6. The search threads are what the function itself runs there: nano-work.threads=auto,
+        // resolved by the same code (Threads: min(visible CPUs, ceil(memory / 1,769 MB))).
         double credit = (double) mb / lambda.mbPerVcpu();
         int visible = (int) Math.min(lambda.maxVisibleCpus(), Math.max(2, Math.ceil(credit)));
+        int threads = Threads.resolve("auto", visible, Map.of("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", Integer.toString(mb)));
         double perRequest = (lambda.requestPerMillion() + pricing.apiGateway().httpRequestPerMillion()) / PER_MILLION;
         boolean verified = arch.verified()
                 && lambda.requestVerified()
@@ -80,7 +84,7 @@ public final class TargetCatalog {
                 "lambda-" + arch.name(),
                 mb,
                 credit,
-                visible,
+                threads,
                 arch.hardware(),
                 arch.gbSecond() * mb / MB_PER_GB,
                 perRequest,

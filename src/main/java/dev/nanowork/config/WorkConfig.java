@@ -133,12 +133,41 @@ public interface WorkConfig {
         int connectionsPerPeer();
 
         /**
+         * Whether the connection bounds above and the header timeout are put on the server's listening socket: the
+         * self-hosted build turns it on (src/main/self-hosted). Off in the Lambda build, where API Gateway holds the
+         * connections and the only HTTP server is dev and test mode's mock event server.
+         */
+        @WithDefault("false")
+        boolean limitConnections();
+
+        /**
          * How long a request's head (request line and headers) may take to arrive, from the connection's acceptance
          * or from the first byte after the previous answer; a connection still short of it then is closed (nginx's
          * client_header_timeout, Envoy's request_headers_timeout). The wait for an answer is not counted.
          */
         @WithDefault("10s")
         Duration headerTimeout();
+
+        /**
+         * Requests one client may send a second, on average (a token bucket, as nginx's limit_req): {@code off}, or a
+         * positive number. Beyond it (and its burst) a request is refused at once, before its body is read. Off in the
+         * Lambda build (API Gateway and the edge throttle there); the self-hosted build sets its own default. The local
+         * host (127.0.0.1, ::1) is never limited.
+         */
+        @WithDefault("off")
+        String requestsPerSecond();
+
+        /** Requests one client may send at once before its rate applies: the bucket's size. */
+        @WithDefault("64")
+        int requestBurst();
+
+        /** The same rate for a trusted work peer (a nano_node sends all its requests from one address). */
+        @WithDefault("100")
+        double requestsPerSecondPerPeer();
+
+        /** The same burst for a trusted work peer. */
+        @WithDefault("256")
+        int requestBurstPerPeer();
     }
 
     /** The optional credentials (docs/reliability.md): none by default, as nano_node's RPC. */

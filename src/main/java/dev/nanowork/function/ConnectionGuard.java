@@ -44,8 +44,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * Quarkus fires {@link HttpServerStart} asynchronously, a moment after the socket listens: a connection accepted
  * in that moment is not counted.
  *
- * <p>Only the self-hosted build: on Lambda, API Gateway holds the connections; the Lambda build's own server (the
- * mock event server of dev mode and tests) is left as it is.
+ * <p>Only where {@code nano-work.self-hosted.limit-connections} is on, as the self-hosted build sets it: on Lambda,
+ * API Gateway holds the connections; the Lambda build's own server (the mock event server of dev mode and tests) is
+ * left as it is.
  */
 @ApplicationScoped
 public class ConnectionGuard {
@@ -68,7 +69,7 @@ public class ConnectionGuard {
     }
 
     void listening(@ObservesAsync HttpServerStart start) {
-        if (lambdaBuild()) return; // its server is the mock event server of dev and tests: API Gateway holds the rest
+        if (!config.selfHosted().limitConnections()) return; // the Lambda build: API Gateway holds the connections
         ConnectionLimits checked = limits != null ? limits : ConnectionLimits.of(config.selfHosted(), maxConnections);
         int port = start.options().getPort();
         AcceptedConnections accepted = new AcceptedConnections(checked);
@@ -85,17 +86,6 @@ public class ConnectionGuard {
                             + " found among the channels of Vert.x's acceptor loop");
                 }
             });
-        }
-    }
-
-    /** Whether this is the Lambda build (with quarkus-amazon-lambda-http), not the self-hosted one. */
-    private static boolean lambdaBuild() {
-        try {
-            Class.forName(
-                    "io.quarkus.amazon.lambda.http.LambdaHttpHandler", false, ConnectionGuard.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
         }
     }
 

@@ -7,7 +7,7 @@ import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
-import dev.nanowork.search.Caller;
+import dev.nanowork.rpc.WorkRpc;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -15,6 +15,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.util.Arrays;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
@@ -22,8 +23,9 @@ import java.util.stream.Collectors;
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
  * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
  * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
- * the body is over the limit (413). Every {@code POST} also learns who sent it, and that caller leaves when
- * its connection closes ({@link #identifyCaller}).
+ * the body is over the limit (413). Every {@code POST} gets its {@link RequestContexts request context} (who sent
+ * it, its key, its deadline) before it waits for anything; self-hosted, its client's request rate is checked before
+ * its body is read ({@link RateLimiter}).
  */
 @ApplicationScoped
 public class HttpRoutes {
@@ -36,10 +38,9 @@ public class HttpRoutes {
     /** After the method check, before Funqy: the paths that are not functions, and the failures of all. */
     static final int NANO_ROUTES_ORDER = -99;
 
+    private static final Logger LOG = Logger.getLogger(HttpRoutes.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ALLOW_ORIGIN = "Access-Control-Allow-Origin";
-    /** Where {@link #identifyCaller} keeps the {@link Caller} in the routing context. */
-    private static final String CALLER = "nano-work.caller";
 
     /** Every path except the function routes: {@code /}, {@code /rpc}, ... */
     static final String FUNCTION_NAMES =
@@ -48,27 +49,33 @@ public class HttpRoutes {
     static final String DISPATCH_PATHS = "/(?!(" + FUNCTION_NAMES + ")$).*";
 
     @Inject
-    WorkEngine engine;
+    WorkRpc rpc;
+
+    @Inject
+    Deadlines deadlines;
 
     @Inject
     WorkConfig config;
 
-    private RequestOrigin origin;
-
     void routes(@Observes Router router) {
-        origin = RequestOrigin.of(config.selfHosted());
+        RequestOrigin origin = RequestOrigin.of(config.selfHosted());
         HostAllowList hosts = new HostAllowList(config.allowedHosts());
         if (!hosts.any()) router.route().order(METHOD_CHECK_ORDER).handler(hosts); // before anything is answered
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
+        // Each client's rate, as soon as the head is in: registered before the body's read, at its order, so first.
+        RequestRates rates = RequestRates.of(config.selfHosted());
+        if (rates.on()) {
+            router.post().order(BodyReader.ORDER).handler(new RateLimiter(rates, origin, System::nanoTime));
+            LOG.info(() -> "requests: at most " + RequestRates.number(rates.perSecond()) + " a second, " + rates.burst()
+                    + " at once, per client (" + RequestRates.number(rates.peerPerSecond()) + " and "
+                    + rates.peerBurst()
+                    + " per work peer; the local host unlimited)");
+        }
         // Every route's body, in memory only, before Quarkus' body handler (BODY_ORDER) and so before Funqy.
         router.post().order(BodyReader.ORDER).handler(new BodyReader(RequestLimits.BODY_BYTES));
-        router.postWithRegex(DISPATCH_PATHS)
-                .order(NANO_ROUTES_ORDER)
-                .handler(this::identifyCaller)
-                .blockingHandler(this::dispatch, false);
-        router.postWithRegex("/(" + FUNCTION_NAMES + ")")
-                .order(NANO_ROUTES_ORDER)
-                .handler(this::identifyCaller);
+        // Every POST's context, on the event loop: first of the routes at this order, before dispatch and Funqy.
+        router.post().order(NANO_ROUTES_ORDER).handler(new RequestContexts(origin, deadlines));
+        router.postWithRegex(DISPATCH_PATHS).order(NANO_ROUTES_ORDER).blockingHandler(this::dispatch, false);
         router.route().order(NANO_ROUTES_ORDER).failureHandler(this::failure);
     }
 
@@ -101,28 +108,10 @@ public class HttpRoutes {
                 .end();
     }
 
-    /**
-     * On the event loop, before the request waits for anything: who sent it ({@link RequestOrigin}), and
-     * that it leaves when its connection closes before the answer (a search no one waits for is stopped).
-     */
-    private void identifyCaller(RoutingContext rc) {
-        Caller caller = origin.caller(rc);
-        rc.put(CALLER, caller);
-        rc.addEndHandler(ended -> caller.left()); // after the answer, or when the connection closed first
-        if (rc.response().closed()) caller.left();
-        rc.next();
-    }
-
-    /** The caller {@link #identifyCaller} found for {@code rc}. */
-    static Caller caller(RoutingContext rc) {
-        Caller caller = rc.get(CALLER);
-        return caller == null ? Caller.LOCAL : caller;
-    }
-
     /** {@code POST /}: the body's text, read once by the RPC. */
     private void dispatch(RoutingContext rc) {
         String body = rc.body().asString(); // BodyReader's bytes; null when there were none
-        answer(rc, engine.rpc().handle(body, WorkFunctions.authorization(rc), caller(rc), engine.deadlineNanos(rc)));
+        answer(rc, rpc.handle(body, RequestContexts.of(rc)));
     }
 
     /**

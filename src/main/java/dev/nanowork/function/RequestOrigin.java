@@ -35,10 +35,21 @@ final class RequestOrigin {
     }
 
     Caller caller(RoutingContext rc) {
+        String client = client(rc);
+        if (client == null) return Caller.LOCAL;
+        return workPeer(client) ? Caller.workPeerAt(client) : Caller.at(client);
+    }
+
+    /** The client's address (canonical text) that sent {@code rc}; null for a request without an address. */
+    String client(RoutingContext rc) {
         SocketAddress address = rc.request().remoteAddress();
-        if (address == null || address.hostAddress() == null) return Caller.LOCAL;
+        if (address == null || address.hostAddress() == null) return null;
         String peer = AddressSet.canonical(address.hostAddress()).orElse(address.hostAddress());
-        String client = forwardedFor.client(peer, rc.request().headers().getAll(ForwardedFor.HEADER));
-        return workPeers.contains(client) ? Caller.workPeerAt(client) : Caller.at(client);
+        return forwardedFor.client(peer, rc.request().headers().getAll(ForwardedFor.HEADER));
+    }
+
+    /** Whether {@code client} (as {@link #client} names it) is a trusted work peer. */
+    boolean workPeer(String client) {
+        return workPeers.contains(client);
     }
 }

@@ -5,61 +5,56 @@ import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
 import dev.nanowork.kernel.KernelSelector;
-import dev.nanowork.kernel.KernelWarmup;
 import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.ScalarKernel;
-import dev.nanowork.kernel.Threads;
 import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.QueueLimits;
+import dev.nanowork.search.Threads;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-import io.vertx.ext.web.RoutingContext;
-import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
-import java.security.SecureRandom;
+import jakarta.inject.Singleton;
 import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Builds the work engine once, at start-up (on Lambda: in the init phase, so SnapStart snapshots it
- * ready): probes the JVM once, then the kernel, the search threads, the queue and the RPC, from
- * {@link WorkConfig}. An impossible setting stops start-up with a message listing what is possible.
+ * Builds the work engine once, at start-up (on Lambda: in the init phase, so SnapStart snapshots it ready): probes
+ * the JVM once, then the kernel, the search threads, the queue and the RPC, from {@link WorkConfig}, and hands the
+ * routes the {@link WorkRpc} and the {@link Deadlines} they need. An impossible setting stops start-up with a message
+ * listing what is possible. Built by whichever bean needs it first (the routes, as the router is set up), and at
+ * start-up in any case.
  */
-@ApplicationScoped
+@Startup
+@Singleton
 public class WorkEngine {
     private static final Logger LOG = Logger.getLogger(WorkEngine.class.getName());
 
+    private final WorkQueue queue;
+    private final WorkRpc rpc;
+    private final Deadlines deadlines;
+
+    /**
+     * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
+     *     per CPU, at least 200)
+     */
     @Inject
-    WorkConfig config;
-
-    @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown")
-    String version;
-
-    /** Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8 per CPU, at least 200). */
-    @ConfigProperty(name = "quarkus.thread-pool.max-threads")
-    Optional<Integer> workerThreads;
-
-    private volatile WorkQueue queue;
-    private volatile WorkRpc rpc;
-    private Deadlines deadlines;
-    private WorkRpc.Settings settings;
-    private Credentials access;
-    private JvmProbe probe;
-    /** What priming reached at start-up (or before the SnapStart snapshot), for the operator's status. */
-    private volatile PrimedRate primedRate = PrimedRate.NONE;
-
-    void start(@Observes StartupEvent event) {
-        probe = JvmProbe.current();
+    WorkEngine(
+            WorkConfig config,
+            @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown") String version,
+            @ConfigProperty(name = "quarkus.thread-pool.max-threads") Optional<Integer> workerThreads) {
+        JvmProbe probe = JvmProbe.current();
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
-        settings = new WorkRpc.Settings(
+        WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served(config.serve()),
                 parseDifficulty("nano-work.min-difficulty", config.minDifficulty()),
                 parseDifficulty("nano-work.max-difficulty", config.maxDifficulty()),
@@ -67,18 +62,21 @@ public class WorkEngine {
                 config.benchmark().maxDuration(),
                 version,
                 config.benchmark().requiresKey());
-        access = AccessStartup.resolve(config.auth());
-        JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.of(probe);
+        QueueLimits limits = limits(config, workerThreads);
+        Credentials access = AccessStartup.resolve(config.auth());
+        Started started;
         if (searches(settings.served())) {
-            serve(startSearch(), cpu);
+            started = startSearch(config, probe);
         } else {
             // A function that serves only work_validate (one BLAKE2b per request) selects and primes no kernel:
             // at the CPU share of 512 MB priming alone took seconds of init. The scalar kernel stands in unused;
             // the search pool starts its threads on first use, which never comes.
             LOG.info(
                     "work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
-            serve(new WorkSearch(new ScalarKernel(), 1), cpu);
+            started = new Started(new WorkSearch(new ScalarKernel(), 1), PrimedRate.NONE);
         }
+        queue = new WorkQueue(started.search(), limits);
+        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed()));
         LOG.info(() -> "serving "
                 + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()
                 + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
@@ -89,8 +87,29 @@ public class WorkEngine {
         return served.contains(Action.WORK_GENERATE) || served.contains(Action.BENCHMARK);
     }
 
+    /** The queue's limits; every waiter holds a worker thread, so at most half the pool may wait. */
+    private static QueueLimits limits(WorkConfig config, Optional<Integer> workerThreads) {
+        int pool = workerThreads.orElse(Math.max(200, 8 * Runtime.getRuntime().availableProcessors()));
+        if (config.maxWaiters() > pool / 2) {
+            // Past half the pool, waiters could leave work_validate without a thread.
+            throw new IllegalArgumentException("nano-work.max-waiters " + config.maxWaiters()
+                    + " must be at most half of quarkus.thread-pool.max-threads (" + pool
+                    + "), so that work_validate, status and work_cancel always find a worker thread");
+        }
+        return new QueueLimits(
+                config.queueCapacity(),
+                config.waitersPerSearch(),
+                config.searchesPerClient(),
+                config.waitersPerClient(),
+                config.maxWaiters(),
+                config.selfHosted().searchesPerPeer());
+    }
+
+    /** The search that start-up made, and what priming reached for its kernel. */
+    private record Started(WorkSearch search, PrimedRate primed) {}
+
     /** Selects the kernel, says so, and primes it. */
-    private WorkSearch startSearch() {
+    private static Started startSearch(WorkConfig config, JvmProbe probe) {
         KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()), probe);
         int threads = Threads.resolve(config.threads());
         LOG.info(() -> "JIT: " + JvmProbe.jitFlags() + "; jdk.incubator.vector "
@@ -105,106 +124,38 @@ public class WorkEngine {
         }
         selection.logStartup(threads);
         // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
-        primedRate = selection.prime();
-        LOG.info(() -> "work kernel primed at " + PrimedRate.mhs(primedRate.primed()) + " MH/s per thread");
-        return new WorkSearch(selection.kernel(), threads);
+        PrimedRate primed = selection.prime();
+        LOG.info(() -> "work kernel primed at " + PrimedRate.mhs(primed.primed()) + " MH/s per thread");
+        return new Started(new WorkSearch(selection.kernel(), threads), primed);
     }
 
-    /** Serves with {@code search} from now on (package-private: a test installs one whose generator it froze). */
-    void serve(WorkSearch search, JvmProbe.CpuFacts cpu) {
-        int pool = workerThreads.orElse(Math.max(200, 8 * Runtime.getRuntime().availableProcessors()));
-        if (config.maxWaiters() > pool / 2) {
-            // Every waiter holds a worker thread: past half the pool, waiters could leave work_validate without one.
-            throw new IllegalArgumentException("nano-work.max-waiters " + config.maxWaiters()
-                    + " must be at most half of quarkus.thread-pool.max-threads (" + pool
-                    + "), so that work_validate, status and work_cancel always find a worker thread");
-        }
-        queue = new WorkQueue(
-                search,
-                new WorkQueue.Limits(
-                        config.queueCapacity(),
-                        config.waitersPerSearch(),
-                        config.searchesPerClient(),
-                        config.waitersPerClient(),
-                        config.maxWaiters(),
-                        config.selfHosted().searchesPerPeer()));
-        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu, primedRate));
+    /** The RPC, one for the process: the routes' only way in (its host facts change after a SnapStart restore). */
+    @Produces
+    @Singleton
+    WorkRpc rpc() {
+        return rpc;
     }
 
-    /**
-     * After a SnapStart restore, maybe on another host of the architecture: every random source gets fresh
-     * entropy (each restored copy would otherwise draw the same start nonces and benchmark roots), and the CPU's
-     * facts are read again. When they still allow the kernel selected before the snapshot, one INFO line says
-     * so; else the engine falls back to the scalar kernel, which runs anywhere, with one WARN line.
-     *
-     * @return the line logged
-     */
-    public synchronized String afterRestore(JvmProbe.CpuFacts cpu) {
-        WorkQueue restored = queue;
-        restored.search().reseed(new SecureRandom().generateSeed(32));
-        String kernel = kernel().name();
-        String where = cpu.model() + " (" + (cpu.flagsKnown() ? cpu.featureList() : "flags unreadable") + ")";
-        if (cpu.allows(kernel)) {
-            // A new RPC: the restored CPU's facts in its answers, and a benchmark generator seeded after the restore.
-            rpc = new WorkRpc(restored, settings, access, HostFacts.of(probe, cpu, primedRate));
-            String line =
-                    "SnapStart restore: random sources reseeded; CPU " + where + " runs the " + kernel + " kernel";
-            LOG.info(line);
-            return line;
-        }
-        serve(new WorkSearch(new ScalarKernel(), restored.search().threads()), cpu);
-        restored.close();
-        restored.search().close();
-        String line = "SnapStart restore: random sources reseeded; CPU " + where + " lacks what the " + kernel
-                + " kernel was selected for before the snapshot: falling back to scalar";
-        LOG.warning(line);
-        return line;
-    }
-
-    /**
-     * Before a SnapStart snapshot: the kept kernel was primed again ({@code again}); status says that rate from now
-     * on, in this instance and in every one restored from the snapshot.
-     */
-    public synchronized void primedBeforeSnapshot(KernelWarmup.Primed again, JvmProbe.CpuFacts cpu) {
-        if (primedRate.primed().isEmpty()) return; // this function selected no kernel: nothing to say
-        primedRate = primedRate.primedAgain(again);
-        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, cpu, primedRate));
-    }
-
-    /** What priming reached for the kept kernel (none when this function searches no work). */
-    public PrimedRate primedRate() {
-        return primedRate;
+    /** When each request's search must stop (the routes count it from the request's arrival). */
+    @Produces
+    @Singleton
+    Deadlines deadlines() {
+        return deadlines;
     }
 
     void stop(@Observes ShutdownEvent event) {
-        if (queue != null) {
-            queue.close();
-            queue.search().close();
-        }
+        queue.close();
+        queue.search().close();
     }
 
-    /** The kernel chosen at start-up. */
+    /** The kernel searches run with (scalar after a SnapStart restore on a CPU without the selected one's features). */
     public WorkKernel kernel() {
         return queue.search().kernel();
     }
 
-    public WorkRpc rpc() {
-        return rpc;
-    }
-
-    /** The work queue (self-hosted tests read who waits for what). */
+    /** The work queue (self-hosted tests read who waits for what; the SnapStart hooks reach its search). */
     public WorkQueue queue() {
         return queue;
-    }
-
-    /** The deadline of {@code rc}: computed here, once, from the transport's facts, from when it arrived. */
-    long deadlineNanos(RoutingContext rc) {
-        long now = System.nanoTime();
-        long waited = Deadlines.waitedNanos(
-                Arrival.waitedNanos(rc, now),
-                LambdaInvocation.gatewayReceivedEpochMillis(rc),
-                System.currentTimeMillis());
-        return deadlines.deadlineNanos(now, waited, LambdaInvocation.remainingMillis(rc));
     }
 
     private static Difficulty parseDifficulty(String key, String value) {

@@ -3,21 +3,21 @@ package dev.nanowork.function;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RpcRequest;
+import dev.nanowork.rpc.WorkRpc;
 import io.quarkus.funqy.Funq;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
-import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Inject;
-import java.util.Optional;
 
 /**
- * The function routes, one per action ({@code POST /work_generate}, ...). Funqy reads each body once, into
- * the {@link RpcRequest} the function gets ({@code null} when there is none), with the endpoint's limits
- * ({@link RequestJson}); each function only adds the route's action, the caller's key, who the caller is
- * (found by {@link HttpRoutes} before Funqy's route) and this request's deadline. A body's {@code action}, if any, is not read: the route names it.
+ * The function routes, one per action ({@code POST /work_generate}, ...). Funqy reads each body once, into the {@link
+ * RpcRequest} the function gets ({@code null} when there is none), through {@code RpcRequest}'s own deserializer,
+ * which holds what it read to {@link dev.nanowork.rpc.RequestLimits} (the body itself was already bounded by {@link
+ * BodyReader}); each function only adds the route's action and the request's context (who sent it, its key, its
+ * deadline: {@link RequestContexts}). A body's {@code action}, if any, is not read: the route names it.
  */
 public class WorkFunctions {
     @Inject
-    WorkEngine engine;
+    WorkRpc rpc;
 
     @Inject
     CurrentVertxRequest request;
@@ -49,12 +49,6 @@ public class WorkFunctions {
     }
 
     private Answer answer(Action action, RpcRequest body) {
-        RoutingContext rc = request.getCurrent();
-        return engine.rpc().handle(action, body, authorization(rc), HttpRoutes.caller(rc), engine.deadlineNanos(rc));
-    }
-
-    /** The request's {@code Authorization} header, if any. */
-    static Optional<String> authorization(RoutingContext rc) {
-        return Optional.ofNullable(rc.request().getHeader("Authorization"));
+        return rpc.handle(action, body, RequestContexts.of(request.getCurrent()));
     }
 }

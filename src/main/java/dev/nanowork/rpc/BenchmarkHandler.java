@@ -10,6 +10,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * {@code benchmark}: searches a random root for a threshold no value reaches, for {@code duration} seconds
@@ -25,10 +26,11 @@ final class BenchmarkHandler implements ActionHandler {
 
     private final WorkQueue queue;
     private final WorkRpc.Settings settings;
-    private final HostFacts host;
+    private final Supplier<HostFacts> host;
+    /** The benchmark's random roots: a snapshot freezes its state, so a restore must {@link #reseed} it. */
     private final SecureRandom random = new SecureRandom();
 
-    BenchmarkHandler(WorkQueue queue, WorkRpc.Settings settings, HostFacts host) {
+    BenchmarkHandler(WorkQueue queue, WorkRpc.Settings settings, Supplier<HostFacts> host) {
         this.queue = queue;
         this.settings = settings;
         this.host = host;
@@ -87,8 +89,14 @@ final class BenchmarkHandler implements ActionHandler {
         return result;
     }
 
+    /** Mixes fresh entropy into the generator of random roots. */
+    void reseed(byte[] seed) {
+        random.setSeed(seed);
+    }
+
     private Answer answer(long elapsedNanos, long attempts, Answer.Works works) {
         WorkKernel kernel = queue.search().kernel();
+        HostFacts host = this.host.get();
         return new Answer.Benchmark(
                 kernel.name(),
                 Integer.toString(kernel.lanes()),

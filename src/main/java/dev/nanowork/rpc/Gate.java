@@ -22,14 +22,17 @@ final class Gate {
     }
 
     /**
-     * Lets {@code request} in or throws {@code Key required} / {@code Invalid key}. A {@code key} field that is
-     * not a JSON string is {@code Invalid key} even beside the right bearer token: a request that carries two
-     * credentials, one of them malformed, is refused rather than guessed at.
+     * Lets {@code request} in, with the {@code Authorization} header of its {@code context}, or throws {@code Key
+     * required} / {@code Invalid key}. A {@code key} field that is not a JSON string is {@code Invalid key} even beside
+     * the right bearer token: a request that carries two credentials, one of them malformed, is refused rather than
+     * guessed at.
      *
-     * @return {@code caller}, known as the operator when it presented the operator key, else as a key holder when
-     *     a wallet key is required
+     * @return the context's caller, known as the operator when it presented the operator key, else as a key holder
+     *     when a wallet key is required
      */
-    Caller letIn(RpcRequest request, Optional<String> authorization, Caller caller) {
+    Caller letIn(RpcRequest request, RequestContext context) {
+        Caller caller = context.caller();
+        Optional<String> authorization = context.authorization();
         if (!keys.keyed()) return caller;
         JsonNode field = request.field("key");
         if (field != null && !field.isNull() && !field.isTextual()) {

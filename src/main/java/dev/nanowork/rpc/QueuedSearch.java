@@ -2,7 +2,7 @@ package dev.nanowork.rpc;
 
 import dev.nanowork.search.QueueRefusal;
 import dev.nanowork.search.SearchResult;
-import dev.nanowork.search.WorkQueue;
+import dev.nanowork.search.Waiter;
 import java.util.function.Supplier;
 
 /** Waits for a search the work queue took, and turns the queue's refusal into nano_node's answer. */
@@ -15,8 +15,8 @@ final class QueuedSearch {
      *
      * @throws RpcError {@code Work queue full} when the queue refuses it
      */
-    static SearchResult await(Supplier<WorkQueue.Waiter> submit) {
-        WorkQueue.Waiter waiter;
+    static SearchResult await(Supplier<Waiter> submit) {
+        Waiter waiter;
         try {
             waiter = submit.get();
         } catch (QueueRefusal e) {

@@ -36,8 +36,10 @@ public final class RequestLimits {
     private RequestLimits() {}
 
     /**
-     * Makes {@code mapper} read requests as this endpoint does: within these limits, and strict about the
-     * document (one JSON value, nothing after it). The {@code POST /} parser and Funqy's both get it.
+     * Makes {@code mapper} read requests as this endpoint does: within these limits while it reads, and strict about
+     * the document (one JSON value, nothing after it). Only {@code POST /}'s parser ({@link RequestReader}) is made
+     * here: Funqy reads a function's body with its own parser, at Jackson's default limits, and what it read is then
+     * held to these ({@link #check}); the body it reads is at most {@link #BODY_BYTES} either way.
      */
     public static ObjectMapper configure(ObjectMapper mapper) {
         mapper.getFactory().setStreamReadConstraints(CONSTRAINTS);
@@ -53,8 +55,9 @@ public final class RequestLimits {
     }
 
     /**
-     * Checks a body read by a parser without these limits (Funqy's, which reads with Jackson's defaults
-     * and the HTTP body limit), so that every route refuses the same bodies.
+     * Checks a body once it is read, on both paths: Funqy's parser reads with Jackson's defaults (nesting 1000, a
+     * string of 20 million characters), so only this check, after the read, holds a function route to these limits;
+     * every route then refuses the same bodies.
      *
      * @throws RpcError {@code Request too large}, naming the limit
      */

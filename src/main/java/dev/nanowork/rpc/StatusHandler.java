@@ -6,23 +6,25 @@ import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
- * {@code status}: on every deployment; the facts were found at start-up, the queue is read now. Its details (the
- * machine, the kernel and the rate it was primed at, the queue, the version) are the operator's ({@link Gate#operates}); anyone else let in gets
- * what a wallet needs to use the endpoint: the actions served and the difficulties it generates.
+ * {@code status}: on every deployment; the host's facts as last found (at start-up, again after a SnapStart restore),
+ * the queue as it is now. Its details (the machine, the kernel and the rate it was primed at, the queue, the version)
+ * are the operator's ({@link Gate#operates}); anyone else let in gets what a wallet needs to use the endpoint: the
+ * actions served and the difficulties it generates.
  */
 final class StatusHandler implements ActionHandler {
     private final WorkQueue queue;
     private final WorkRpc.Settings settings;
-    private final HostFacts host;
+    private final Supplier<HostFacts> host;
     private final LongSupplier served;
     private final Predicate<Caller> operator;
 
     StatusHandler(
             WorkQueue queue,
             WorkRpc.Settings settings,
-            HostFacts host,
+            Supplier<HostFacts> host,
             LongSupplier served,
             Predicate<Caller> operator) {
         this.queue = queue;
@@ -41,6 +43,7 @@ final class StatusHandler implements ActionHandler {
                     settings.maxDifficulty().toString());
         }
         WorkKernel kernel = queue.search().kernel();
+        HostFacts host = this.host.get();
         return new Answer.Status(
                 settings.version(),
                 kernel.name(),

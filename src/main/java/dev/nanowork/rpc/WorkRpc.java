@@ -1,15 +1,12 @@
 package dev.nanowork.rpc;
 
 import dev.nanowork.access.Credentials;
-import dev.nanowork.access.SharedSecret;
-import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
@@ -36,17 +33,6 @@ public final class WorkRpc {
             Duration benchmarkMaxDuration,
             String version,
             boolean benchmarkRequiresKey) {
-        /** Settings where {@code benchmark} is open to whoever may in (nano-work.benchmark.requires-key false). */
-        public Settings(
-                Set<Action> served,
-                Difficulty minDifficulty,
-                Difficulty maxDifficulty,
-                Duration benchmarkDuration,
-                Duration benchmarkMaxDuration,
-                String version) {
-            this(served, minDifficulty, maxDifficulty, benchmarkDuration, benchmarkMaxDuration, version, false);
-        }
-
         public Settings {
             if (minDifficulty.compareTo(maxDifficulty) > 0) {
                 throw new IllegalArgumentException("nano-work.min-difficulty " + minDifficulty
@@ -68,66 +54,71 @@ public final class WorkRpc {
     private final Gate gate;
     private final AtomicLong served = new AtomicLong();
     private final Map<Action, ActionHandler> handlers = new EnumMap<>(Action.class);
+    private final BenchmarkHandler benchmark;
+    private volatile HostFacts host;
 
-    /** An open RPC on this JVM (tests and tools); the endpoint's is made at start-up with its facts. */
-    public WorkRpc(WorkQueue queue, Settings settings) {
-        this(queue, settings, SharedSecret.NONE);
-    }
-
-    /** An RPC that lets in only the requests carrying {@code access}'s key (no operator key), on this JVM. */
-    public WorkRpc(WorkQueue queue, Settings settings, SharedSecret access) {
-        this(queue, settings, new Credentials(access, SharedSecret.NONE), HostFacts.of(JvmProbe.current()));
-    }
-
-    /** An RPC that lets in the requests carrying a key of {@code keys}, when it has one. */
+    /**
+     * The RPC over {@code queue}: lets in the requests carrying a key of {@code keys} when it has one; {@code status}
+     * and {@code benchmark} show {@code host} until {@link #host(HostFacts)} says otherwise.
+     */
     public WorkRpc(WorkQueue queue, Settings settings, Credentials keys, HostFacts host) {
         this.settings = settings;
         this.gate = new Gate(keys, settings.benchmarkRequiresKey());
+        this.host = host;
+        this.benchmark = new BenchmarkHandler(queue, settings, this::host);
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
                 Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
         handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
-        handlers.put(Action.STATUS, new StatusHandler(queue, settings, host, served::get, gate::operates));
-        handlers.put(Action.BENCHMARK, new BenchmarkHandler(queue, settings, host));
+        handlers.put(Action.STATUS, new StatusHandler(queue, settings, this::host, served::get, gate::operates));
+        handlers.put(Action.BENCHMARK, benchmark);
     }
 
-    // Without a caller: the process itself (tests, tools; Caller.LOCAL).
-    public Answer handle(String body, Optional<String> authorization, long deadlineNanos) {
-        return handle(body, authorization, Caller.LOCAL, deadlineNanos);
-    }
-
-    /** {@code POST /} from {@code caller}: the body, read here, names its {@code action}. */
-    public Answer handle(String body, Optional<String> authorization, Caller caller, long deadlineNanos) {
+    /** {@code POST /}: the body, read here, names its {@code action}. */
+    public Answer handle(String body, RequestContext context) {
         served.incrementAndGet();
         try {
             RpcRequest request = RpcRequest.parse(body);
-            Caller who = gate.letIn(request, authorization, caller);
+            Caller who = gate.letIn(request, context);
             String name = request.action();
             Action action = Action.fromWire(name)
                     .orElseThrow(() -> new RpcError(
                             RpcError.UNKNOWN_COMMAND,
                             "this endpoint answers " + settings.servedNames(", ") + ", was "
                                     + RpcError.describe(name)));
-            return run(action, request, who, deadlineNanos);
+            return run(action, request, who, context.deadlineNanos());
         } catch (RuntimeException e) {
             return refusal(e);
         }
     }
 
-    public Answer handle(Action action, RpcRequest request, Optional<String> authorization, long deadlineNanos) {
-        return handle(action, request, authorization, Caller.LOCAL, deadlineNanos);
-    }
-
-    /** A function route from {@code caller}, which names the action ({@code request}: the body read, null if none). */
-    public Answer handle(
-            Action action, RpcRequest request, Optional<String> authorization, Caller caller, long deadlineNanos) {
+    /** A function route, which names the action ({@code request}: the body read, null if none). */
+    public Answer handle(Action action, RpcRequest request, RequestContext context) {
         served.incrementAndGet();
         try {
             RpcRequest present = RpcRequest.of(request);
-            return run(action, present, gate.letIn(present, authorization, caller), deadlineNanos);
+            return run(action, present, gate.letIn(present, context), context.deadlineNanos());
         } catch (RuntimeException e) {
             return refusal(e);
         }
+    }
+
+    /** The machine and JVM {@code status} and {@code benchmark} show. */
+    public HostFacts host() {
+        return host;
+    }
+
+    /**
+     * Shows {@code facts} from now on: after a SnapStart restore (perhaps on another host), or once the kernel was
+     * primed again before the snapshot.
+     */
+    public void host(HostFacts facts) {
+        this.host = facts;
+    }
+
+    /** Mixes fresh entropy into the benchmark's random roots: after a SnapStart restore every copy must differ. */
+    public void reseed(byte[] seed) {
+        benchmark.reseed(seed);
     }
 
     private Answer run(Action action, RpcRequest request, Caller caller, long deadlineNanos) {

@@ -21,7 +21,7 @@ final class Job {
     /** The client whose line the search waits in: {@link Caller#client()} of its first caller. */
     final String client;
 
-    final List<WorkQueue.Waiter> waiters = new ArrayList<>();
+    final List<Waiter> waiters = new ArrayList<>();
     boolean finished;
     /** The running turn's signal (null between turns): ended early when another client's search waits. */
     CancelSignal turn;
@@ -53,20 +53,54 @@ final class Job {
     }
 
     boolean waitedForBy(Caller caller) {
-        for (WorkQueue.Waiter w : waiters) if (w.caller.sameClient(caller)) return true;
+        for (Waiter w : waiters) if (w.caller.sameClient(caller)) return true;
         return false;
     }
 
     int waitersOf(Caller caller) {
         int n = 0;
-        for (WorkQueue.Waiter w : waiters) if (w.caller.sameClient(caller)) n++;
+        for (Waiter w : waiters) if (w.caller.sameClient(caller)) n++;
         return n;
     }
 
-    /** Adds what one turn tried and took. */
-    void count(SearchResult turn) {
-        attempts += turn.attempts();
-        elapsedNanos += turn.elapsedNanos();
+    /**
+     * Starts a turn (with the queue's lock held): its own signal, which ends it {@link WorkQueue#TURN_NANOS} from now
+     * when {@code othersWait} (another client's search waits).
+     */
+    CancelSignal startTurn(boolean othersWait) {
+        turn = cancel.turn();
+        turnStartNanos = System.nanoTime();
+        if (othersWait) turn.stopAt(turnStartNanos + WorkQueue.TURN_NANOS);
+        return turn;
+    }
+
+    /** With the queue's lock held: a search of {@code other} now waits, so a running turn ends at its time. */
+    void endTurnFor(String other) {
+        if (turn != null && !client.equals(other)) turn.stopAt(turnStartNanos + WorkQueue.TURN_NANOS);
+    }
+
+    /** Runs one turn on {@code search} (outside the lock); a deadline already passed runs nothing. */
+    SearchResult runTurn(WorkSearch search, CancelSignal signal) {
+        try {
+            return System.nanoTime() - deadlineNanos >= 0
+                    ? new SearchResult.DeadlineReached(0, 0)
+                    : search.search(root, difficulty, deadlineNanos, signal);
+        } catch (RuntimeException | Error e) {
+            return new SearchResult.Failed(e, 0, 0);
+        }
+    }
+
+    /** With the queue's lock held: the turn ended; adds what it tried and took. */
+    void endTurn(SearchResult result) {
+        turn = null;
+        attempts += result.attempts();
+        elapsedNanos += result.elapsedNanos();
+    }
+
+    /** With the queue's lock held: the search ends (it is no longer joined); the waiters to answer. */
+    List<Waiter> finish() {
+        finished = true;
+        return List.copyOf(waiters);
     }
 
     /** How the search ended, with what all its turns cost. */

@@ -28,13 +28,17 @@ public final class WorkSearch implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(WorkSearch.class.getName());
 
     /**
-     * Nonces per batch between two looks at the stop flags: 2^16 is about 4.5 ms at 14.5 MH/s (vector256)
-     * and 13 ms at 5.0 MH/s (scalar), the rates of one thread measured by infra/bench.sh on the 2-core AMD
-     * EPYC Zen 3 of the README's kernel table (2026-11-30), so a stop reaches every thread within milliseconds.
+     * Nonces per batch between two looks at the stop flags (a hit on another thread, a cancel, the deadline): a stop
+     * reaches every thread within one batch, 2^16 / r seconds at one thread's rate r, which is 2 ms at 30 MH/s and
+     * 13 ms at 5 MH/s. Every kernel searches millions of nonces a second on a thread once C2 has compiled it (status
+     * and benchmark answer this process's own rate), so a stop takes milliseconds, and the look itself (a few volatile
+     * reads and a clock read, under a microsecond) is lost in them.
      */
     static final long BATCH = 1L << 16;
 
-    private final WorkKernel kernel;
+    /** Swapped only by {@link #useKernel}; each search reads it once, when it starts. */
+    private volatile WorkKernel kernel;
+
     private final int threads;
     private final ExecutorService pool;
     /** Where each search starts: a snapshot freezes its state, so a restore must {@link #reseed} it. */
@@ -77,6 +81,14 @@ public final class WorkSearch implements AutoCloseable {
 
     public WorkKernel kernel() {
         return kernel;
+    }
+
+    /**
+     * Searches with {@code fallback} from the next search on, on the same threads: after a SnapStart restore on a CPU
+     * that lacks what the selected kernel needs. A search already running ends with the kernel it began with.
+     */
+    public void useKernel(WorkKernel fallback) {
+        this.kernel = fallback;
     }
 
     public int threads() {

@@ -4,8 +4,12 @@ import static dev.nanowork.cost.CostFixtures.catalog;
 import static dev.nanowork.cost.CostFixtures.rate;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.Color;
+import java.awt.geom.Rectangle2D;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +60,7 @@ class CostChartTest {
     }
 
     @Test
-    void onePointPerTargetAndModelledPointsAreHollowAndLabelledSo() {
+    void onePointPerTargetEveryPointFilledAndModelledPointsPaleAndLabelledSo() {
         JFreeChart chart = CostChart.chart(report);
         XYPlot plot = chart.getXYPlot();
         XYDataset data = plot.getDataset();
@@ -68,7 +72,11 @@ class CostChartTest {
             String key = data.getSeriesKey(s).toString();
             boolean modelled = key.endsWith("(modelled)");
             if (modelled) modelledSeries++;
-            assertEquals(!modelled, renderer.getSeriesShapesFilled(s), key + ": measured filled, modelled hollow");
+            assertTrue(renderer.getSeriesShapesFilled(s), key + ": filled");
+            Color fill = (Color) renderer.getSeriesFillPaint(s);
+            Color line = (Color) renderer.getSeriesPaint(s);
+            assertEquals(modelled, !fill.equals(line), key + ": measured solid, modelled pale");
+            assertEquals(line, renderer.getSeriesOutlinePaint(s), key + ": outlined in the group's colour");
         }
         assertEquals(catalog.targets().size(), points);
         assertEquals(
@@ -76,6 +84,33 @@ class CostChartTest {
                 countItems(data, true),
                 "every modelled estimate is in a modelled series");
         assertEquals(true, modelledSeries > 0 && modelledSeries < data.getSeriesCount(), "both kinds present");
+    }
+
+    /**
+     * The project's own report (32 targets, the EC2 and Managed Instances points in tight clusters): every point has
+     * its number, and no number covers another number or any point, or leaves the plot.
+     */
+    @Test
+    void theNumbersOfTheDefaultReportOverlapNothing() throws IOException {
+        TargetCatalog projectCatalog = new TargetCatalog(PricingFile.load(Path.of("infra/pricing/aws-us-east-1.json")));
+        CostReport defaults = CostReport.build(
+                projectCatalog,
+                new RateModel(projectCatalog, RatesFile.load(Path.of("infra/rates/default.jsonl"))),
+                DifficultyInput.parse("send"));
+        ChartKey.Drawn drawn = ChartKey.draw(defaults, CostChart.chart(defaults), CostChart.WIDTH, CostChart.HEIGHT);
+        List<Rectangle2D> numbers = drawn.numbers();
+        assertEquals(projectCatalog.targets().size(), numbers.size());
+        assertEquals(numbers.size(), drawn.points().size());
+        for (int i = 0; i < numbers.size(); i++) {
+            Rectangle2D n = numbers.get(i);
+            assertTrue(drawn.plotArea().contains(n), "number " + (i + 1) + " inside the plot");
+            for (int j = 0; j < numbers.size(); j++) {
+                if (j != i) assertFalse(n.intersects(numbers.get(j)), "numbers " + (i + 1) + " and " + (j + 1));
+            }
+            for (int j = 0; j < drawn.points().size(); j++) {
+                assertFalse(n.intersects(drawn.points().get(j)), "number " + (i + 1) + " covers point " + (j + 1));
+            }
+        }
     }
 
     private static long countItems(XYDataset data, boolean modelled) {

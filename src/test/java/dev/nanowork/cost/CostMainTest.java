@@ -32,7 +32,9 @@ class CostMainTest {
         assertEquals(
                 32, md.lines().filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*")).count());
         assertEquals(33, Files.readAllLines(out.resolve("cost.csv")).size());
-        assertEquals(1000, ImageIO.read(out.resolve("cost-chart.png").toFile()).getWidth());
+        assertEquals(
+                CostChart.WIDTH,
+                ImageIO.read(out.resolve("cost-chart.png").toFile()).getWidth());
     }
 
     @Test

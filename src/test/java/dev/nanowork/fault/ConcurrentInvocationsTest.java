@@ -14,6 +14,7 @@ import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
@@ -46,7 +47,7 @@ class ConcurrentInvocationsTest {
 
     /** The RPC of these tests: difficulties from ff00000000000000 to 2 x send. */
     static WorkRpc rpc(WorkQueue queue) {
-        return new WorkRpc(
+        return Wiring.rpc(
                 queue,
                 new WorkRpc.Settings(
                         Action.served("both"),
@@ -54,7 +55,8 @@ class ConcurrentInvocationsTest {
                         new Difficulty(0xfffffffc00000000L),
                         Duration.ofSeconds(1),
                         Duration.ofSeconds(2),
-                        "test"));
+                        "test",
+                        false));
     }
 
     @Test
@@ -62,7 +64,7 @@ class ConcurrentInvocationsTest {
         SplittableRandom random = new SplittableRandom(42);
         try (WorkSearch search =
                         new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
-                WorkQueue queue = new WorkQueue(search, INVOCATIONS);
+                WorkQueue queue = Wiring.queue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(INVOCATIONS)) {
             WorkRpc rpc = rpc(queue);
             List<Root> roots = new ArrayList<>();
@@ -108,7 +110,7 @@ class ConcurrentInvocationsTest {
         int identical = 8;
         try (WorkSearch search =
                         new WorkSearch(KernelSelector.select(KernelChoice.AUTO).kernel(), 2);
-                WorkQueue queue = new WorkQueue(search, INVOCATIONS);
+                WorkQueue queue = Wiring.queue(search, INVOCATIONS);
                 ExecutorService callers = Executors.newFixedThreadPool(identical + 1)) {
             WorkRpc rpc = rpc(queue);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

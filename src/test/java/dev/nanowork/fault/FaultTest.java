@@ -11,6 +11,7 @@ import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.OwnThread;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -41,8 +42,8 @@ class FaultTest {
 
     final FaultyKernel kernel = new FaultyKernel();
     final WorkSearch search = new WorkSearch(kernel, THREADS);
-    final WorkQueue queue = new WorkQueue(search, 4);
-    final WorkRpc rpc = new WorkRpc(
+    final WorkQueue queue = Wiring.queue(search, 4);
+    final WorkRpc rpc = Wiring.rpc(
             queue,
             new WorkRpc.Settings(
                     Action.served("both"),
@@ -50,7 +51,8 @@ class FaultTest {
                     new Difficulty(0xfffffffc00000000L),
                     Duration.ofMillis(200),
                     Duration.ofSeconds(1),
-                    "test"));
+                    "test",
+                    false));
 
     @AfterEach
     void close() {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nanowork.function.WorkEngine;
 import dev.nanowork.search.Caller;
+import dev.nanowork.search.QueueLimits;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.support.Builds;
 import dev.nanowork.support.LoopbackClient;
@@ -118,8 +119,8 @@ class SelfHostedFairnessTest {
         JsonNode over = call(FairnessProfile.PEER, BENCHMARK, Map.of());
         assertEquals(BUSY, over.path("error").asText(), "the peer's bound is its own, and still a bound: " + over);
         // Any other client keeps the default 4.
-        for (int i = 0; i < WorkQueue.Limits.SEARCHES_PER_CLIENT; i++) hold("127.0.0.6", BENCHMARK, Map.of());
-        awaitSearches("127.0.0.6", WorkQueue.Limits.SEARCHES_PER_CLIENT);
+        for (int i = 0; i < QueueLimits.SEARCHES_PER_CLIENT; i++) hold("127.0.0.6", BENCHMARK, Map.of());
+        awaitSearches("127.0.0.6", QueueLimits.SEARCHES_PER_CLIENT);
         assertEquals(BUSY, call("127.0.0.6", BENCHMARK, Map.of()).path("error").asText());
     }
 
@@ -152,7 +153,7 @@ class SelfHostedFairnessTest {
         long threshold = span.subtract(span.divide(BigInteger.valueOf((long) (perSecond * 20))))
                 .longValue();
         String difficulty = new Difficulty(threshold).toString();
-        int perSearch = WorkQueue.Limits.WAITERS_PER_SEARCH;
+        int perSearch = QueueLimits.WAITERS_PER_SEARCH;
         SplittableRandom random = new SplittableRandom(40);
         for (int attempt = 0; ; attempt++) {
             String body = generate(root(random), difficulty);

@@ -35,6 +35,11 @@ class ConnectionSettingsTest {
         }
 
         @Override
+        public boolean limitConnections() {
+            return true;
+        }
+
+        @Override
         public int connectionsPerAddress() {
             return perAddress;
         }
@@ -47,6 +52,26 @@ class ConnectionSettingsTest {
         @Override
         public int connectionsPerPeer() {
             return perPeer;
+        }
+
+        @Override
+        public String requestsPerSecond() {
+            return "off";
+        }
+
+        @Override
+        public int requestBurst() {
+            return 64;
+        }
+
+        @Override
+        public double requestsPerSecondPerPeer() {
+            return 100;
+        }
+
+        @Override
+        public int requestBurstPerPeer() {
+            return 256;
         }
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.rpc.Action;
+import dev.nanowork.rpc.RequestContext;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import dev.nanowork.rpc.WorkRpc;
@@ -13,6 +14,7 @@ import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -28,8 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Generated-input fuzzing of the whole request path without a transport: each input goes to {@code POST /}
- * ({@link WorkRpc#handle(String, Optional, long)}), to every function route the way Funqy passes it (its one
- * reading into an {@link RpcRequest}, then {@link WorkRpc#handle(Action, RpcRequest, Optional, long)}), and to
+ * ({@link WorkRpc#handle(String, RequestContext)}), to every function route the way Funqy passes it (its one
+ * reading into an {@link RpcRequest}, then {@link WorkRpc#handle(Action, RpcRequest, RequestContext)}), and to
  * {@code POST /} with a wrong key. Each input carries the answer it must get on each path, worked out from how
  * the generator made it ({@link Expected}), and the answer must be exactly that: the same error, or the action's
  * success fields with the work, its validity and its difficulty recomputed with Bouncy Castle ({@link Reference}).
@@ -58,16 +60,17 @@ class RequestFuzzTest {
 
     @BeforeAll
     static void start() {
-        queue = new WorkQueue(new WorkSearch(new QuickKernel(), 1), 4);
+        queue = Wiring.queue(new WorkSearch(new QuickKernel(), 1), 4);
         WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served("both"),
                 new Difficulty(0),
                 new Difficulty(0xff00000000000000L),
                 Duration.ofNanos(1000),
                 Duration.ofMillis(1), // a benchmark duration in (0, 0.001] s is good (FieldValues.duration)
-                "fuzz");
-        open = new WorkRpc(queue, settings);
-        keyed = new WorkRpc(queue, settings, SharedSecret.of("fuzz-secret"));
+                "fuzz",
+                false);
+        open = Wiring.rpc(queue, settings);
+        keyed = Wiring.rpc(queue, settings, SharedSecret.of("fuzz-secret"));
         severe = LogCapture.atLeast(Level.SEVERE);
     }
 
@@ -186,6 +189,6 @@ class RequestFuzzTest {
             }
         }
         if (action == Action.STATUS && request == null) request = RpcRequest.empty();
-        return MapRpc.fields(open.handle(action, request, Optional.empty(), deadline));
+        return MapRpc.fields(open.handle(action, request, RequestContext.local(deadline)));
     }
 }

@@ -9,6 +9,7 @@ import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.ScalarBackedKernel;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ class GenerateFromBlockTest {
     /** Every threshold a search asked the kernel for. */
     final Set<Long> asked = ConcurrentHashMap.newKeySet();
 
-    final WorkQueue queue = new WorkQueue(
+    final WorkQueue queue = Wiring.queue(
             new WorkSearch(
                     new ScalarBackedKernel("recording-scalar") {
                         @Override
@@ -39,7 +40,7 @@ class GenerateFromBlockTest {
                     },
                     2),
             4);
-    final WorkRpc rpc = new WorkRpc(queue, WorkRpcTest.settings("both"));
+    final WorkRpc rpc = Wiring.rpc(queue, WorkRpcTest.settings("both"));
 
     @AfterEach
     void close() {

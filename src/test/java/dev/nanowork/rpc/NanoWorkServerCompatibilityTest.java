@@ -7,6 +7,7 @@ import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.Wiring;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
  * {@code duration} and {@code average} in milliseconds.
  */
 class NanoWorkServerCompatibilityTest {
-    final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 2), 4);
-    final WorkRpc rpc = new WorkRpc(queue, WorkRpcTest.settings("both"));
+    final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 2), 4);
+    final WorkRpc rpc = Wiring.rpc(queue, WorkRpcTest.settings("both"));
 
     @AfterEach
     void close() {

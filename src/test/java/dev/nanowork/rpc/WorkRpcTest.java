@@ -5,13 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
-import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.OwnThread;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -31,7 +31,7 @@ class WorkRpcTest {
     static final String HARD =
             "{\"action\":\"work_generate\",\"hash\":\"" + H + "\",\"difficulty\":\"fffffffc00000000\"}";
 
-    final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 2), 4);
+    final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 2), 4);
 
     static WorkRpc.Settings settings(String serve) {
         return new WorkRpc.Settings(
@@ -40,7 +40,8 @@ class WorkRpcTest {
                 new Difficulty(0xfffffffc00000000L),
                 Duration.ofSeconds(3),
                 Duration.ofSeconds(10),
-                "test");
+                "test",
+                false);
     }
 
     @AfterEach
@@ -51,7 +52,7 @@ class WorkRpcTest {
 
     @Test
     void aSearchThatReachesItsDeadlineAnswersSoAndStops() {
-        WorkRpc rpc = new WorkRpc(queue, settings("both"));
+        WorkRpc rpc = Wiring.rpc(queue, settings("both"));
         long start = System.nanoTime();
         Map<String, String> a = MapRpc.of(rpc).handle(HARD, start + TimeUnit.MILLISECONDS.toNanos(300));
         long tookMs = (System.nanoTime() - start) / 1_000_000;
@@ -63,7 +64,7 @@ class WorkRpcTest {
 
     @Test
     void workCancelAnswersCancelledToEveryCallerOfThatRoot() throws Exception {
-        WorkRpc rpc = new WorkRpc(queue, settings("both"));
+        WorkRpc rpc = Wiring.rpc(queue, settings("both"));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         CompletableFuture<Map<String, String>> first =
                 OwnThread.supply(() -> MapRpc.of(rpc).handle(HARD, deadline));
@@ -83,7 +84,7 @@ class WorkRpcTest {
 
     @Test
     void aDeploymentAnswersOnlyTheFunctionsItServes() {
-        WorkRpc validate = new WorkRpc(queue, settings("validate"));
+        WorkRpc validate = Wiring.rpc(queue, settings("validate"));
         Map<String, String> refused = MapRpc.of(validate).handle(HARD, System.nanoTime());
         assertEquals(RpcError.NOT_SERVED, refused.get("error"));
         assertTrue(refused.get("hint").contains("serves status, work_validate"), refused.toString());
@@ -94,7 +95,7 @@ class WorkRpcTest {
                                 "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"}",
                                 0)
                         .get("valid_receive"));
-        WorkRpc generate = new WorkRpc(queue, settings("generate"));
+        WorkRpc generate = Wiring.rpc(queue, settings("generate"));
         assertEquals(
                 RpcError.NOT_SERVED,
                 MapRpc.of(generate)
@@ -108,7 +109,7 @@ class WorkRpcTest {
     }
 
     static Map<String, String> from(WorkRpc rpc, Caller caller, String body, long deadline) {
-        return MapRpc.fields(rpc.handle(body, Optional.empty(), caller, deadline));
+        return MapRpc.of(rpc).handle(body, new RequestContext(caller, Optional.empty(), deadline));
     }
 
     static String cancel(String key) {
@@ -117,7 +118,7 @@ class WorkRpcTest {
 
     @Test
     void aWorkCancelReachesOnlyTheSameCallersSearch() throws Exception {
-        WorkRpc rpc = new WorkRpc(queue, settings("both"));
+        WorkRpc rpc = Wiring.rpc(queue, settings("both"));
         Caller asker = Caller.at("192.0.2.1");
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(800);
         CompletableFuture<Map<String, String>> searched = OwnThread.supply(() -> from(rpc, asker, HARD, deadline));
@@ -154,11 +155,8 @@ class WorkRpcTest {
 
     @Test
     void withAKeyOnlyTheOperatorCancelsAnotherClientsSearch() throws Exception {
-        WorkRpc rpc = new WorkRpc(
-                queue,
-                settings("both"),
-                new Credentials(SharedSecret.of("sesame"), SharedSecret.of("operator")),
-                HostFacts.of(JvmProbe.current()));
+        WorkRpc rpc = Wiring.rpc(
+                queue, settings("both"), new Credentials(SharedSecret.of("sesame"), SharedSecret.of("operator")));
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(800);
         String hard = HARD.replace("}", ",\"key\":\"sesame\"}");
         CompletableFuture<Map<String, String>> searched =
@@ -184,7 +182,7 @@ class WorkRpcTest {
 
     @Test
     void onLambdaAWorkCancelAnswersSuccessAsNanoNode() {
-        HostFacts here = HostFacts.of(JvmProbe.current());
+        HostFacts here = Wiring.host();
         HostFacts lambda = new HostFacts(
                 here.c2On(),
                 here.cpuFlags(),
@@ -194,7 +192,7 @@ class WorkRpcTest {
                 here.cpu(),
                 true,
                 here.primed());
-        WorkRpc rpc = new WorkRpc(queue, settings("both"), dev.nanowork.access.Credentials.NONE, lambda);
+        WorkRpc rpc = new WorkRpc(queue, settings("both"), Credentials.NONE, lambda);
         assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle(cancel(""), 0));
         assertEquals(
                 RpcError.INVALID_BLOCK_HASH,
@@ -216,6 +214,7 @@ class WorkRpcTest {
                         Difficulty.RECEIVE,
                         Duration.ofSeconds(1),
                         Duration.ofSeconds(2),
-                        "x"));
+                        "x",
+                        false));
     }
 }

@@ -1,47 +1,37 @@
 package dev.nanowork.search;
 
+import static dev.nanowork.search.Queues.ALICE;
+import static dev.nanowork.search.Queues.LONG;
+import static dev.nanowork.search.Queues.MALLORY;
+import static dev.nanowork.search.Queues.UNREACHABLE;
+import static dev.nanowork.search.Queues.await;
+import static dev.nanowork.search.Queues.awaitTaken;
+import static dev.nanowork.search.Queues.awaitThat;
+import static dev.nanowork.search.Queues.in;
+import static dev.nanowork.search.Queues.root;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.nanowork.kernel.ScalarKernel;
-import dev.nanowork.support.OwnThread;
 import dev.nanowork.support.ScalarBackedKernel;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
-import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The self-hosted queue: FIFO per client, clients in turns, coalescing that keeps each caller's budget, cancel reaching only the caller's own
- * waiters, waiters that leave (disconnect, deadline), refusal when full, per search and per client.
+ * The self-hosted queue: FIFO per client, clients in turns, coalescing that keeps each caller's budget, cancel
+ * reaching only the caller's own waiters, waiters that leave (disconnect, deadline). What it refuses: {@link
+ * AdmissionTest}.
  */
 class WorkQueueTest {
-    static final Difficulty UNREACHABLE = new Difficulty(-1L);
-    static final long LONG = TimeUnit.SECONDS.toNanos(20);
-    static final Caller ALICE = Caller.at("192.0.2.1");
-    static final Caller MALLORY = Caller.at("192.0.2.66");
-
-    WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
-
-    static Root root(int b) {
-        byte[] bytes = new byte[32];
-        bytes[0] = (byte) b;
-        return Root.of(bytes);
-    }
-
-    static long in(long millis) {
-        return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    }
+    WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 1);
 
     @AfterEach
     void close() {
@@ -49,60 +39,33 @@ class WorkQueueTest {
         queue.search().close();
     }
 
-    /** Waits, at most 5 s, until {@code condition} holds: fails instead of hanging. */
-    static void awaitThat(String what, BooleanSupplier condition) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - until > 0) fail("not within 5 s: " + what);
-            Thread.sleep(1);
-        }
-    }
-
-    /** Waits, at most 5 s, until the runner has taken the waiting search. */
-    static void awaitTaken(WorkQueue queue) throws InterruptedException {
-        awaitThat("the runner takes the waiting search", () -> queue.waiting() == 0 && queue.searching());
-    }
-
-    /** A waiter's answer, on another thread, so a test can wait for it with a timeout. */
-    static CompletableFuture<SearchResult> answer(WorkQueue.Waiter waiter) {
-        return OwnThread.supply(() -> {
-            try {
-                return waiter.await();
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-    }
-
-    static SearchResult await(WorkQueue.Waiter w) throws Exception {
-        return answer(w).get(5, TimeUnit.SECONDS); // a stopped search ends within one batch (~10 ms with scalar)
-    }
-
     @Test
     void identicalRequestsShareOneSearchAndCancelReachesEveryCaller() throws Exception {
         long deadline = System.nanoTime() + LONG;
-        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, deadline);
+        Waiter running = queue.submit(root(1), UNREACHABLE, deadline, Caller.LOCAL);
         awaitTaken(queue);
-        WorkQueue.Waiter joined = queue.submit(root(1), UNREACHABLE, deadline);
-        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, deadline);
-        WorkQueue.Waiter queuedToo = queue.submit(root(2), UNREACHABLE, deadline);
+        Waiter joined = queue.submit(root(1), UNREACHABLE, deadline, Caller.LOCAL);
+        Waiter queued = queue.submit(root(2), UNREACHABLE, deadline, Caller.LOCAL);
+        Waiter queuedToo = queue.submit(root(2), UNREACHABLE, deadline, Caller.LOCAL);
         assertEquals(1, queue.waiting(), "the joiners started no search of their own");
 
-        assertEquals(1, queue.cancel(root(2)), "cancels the queued search");
+        assertEquals(1, queue.cancel(root(2), Caller.LOCAL), "cancels the queued search");
         assertInstanceOf(SearchResult.Cancelled.class, await(queued));
         assertInstanceOf(SearchResult.Cancelled.class, await(queuedToo));
         assertEquals(0, queue.waiting(), "and drops it");
-        assertEquals(1, queue.cancel(root(1)), "cancels the running search");
+        assertEquals(1, queue.cancel(root(1), Caller.LOCAL), "cancels the running search");
         assertInstanceOf(SearchResult.Cancelled.class, await(running));
         assertInstanceOf(SearchResult.Cancelled.class, await(joined));
-        assertEquals(0, queue.cancel(root(3)), "nothing to cancel for another root");
+        assertEquals(0, queue.cancel(root(3), Caller.LOCAL), "nothing to cancel for another root");
         awaitThat("the runner is idle", () -> !queue.searching());
     }
 
     @Test
     void joinersShareOneAnswer() throws Exception {
-        WorkQueue.Waiter first = queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG);
-        WorkQueue.Waiter second = queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG);
+        Waiter first =
+                queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG, Caller.LOCAL);
+        Waiter second =
+                queue.submit(root(9), new Difficulty(0xffff000000000000L), System.nanoTime() + LONG, Caller.LOCAL);
         SearchResult.Found a = assertInstanceOf(SearchResult.Found.class, await(first));
         assertSame(a, await(second), "one search, one answer for both");
     }
@@ -130,9 +93,9 @@ class WorkQueueTest {
     void aCancelFromAnotherCallerLeavesTheSearchRunningAndItsWorkValid() throws Exception {
         HeldKernel held = new HeldKernel();
         close();
-        queue = new WorkQueue(new WorkSearch(held, 1), 1);
+        queue = Wiring.queue(new WorkSearch(held, 1), 1);
         Difficulty d = new Difficulty(0xfff0000000000000L);
-        WorkQueue.Waiter alice = queue.submit(root(4), d, System.nanoTime() + LONG, ALICE);
+        Waiter alice = queue.submit(root(4), d, System.nanoTime() + LONG, ALICE);
         awaitTaken(queue);
         assertEquals(0, queue.cancel(root(4), MALLORY), "another address reaches nothing");
         held.go.countDown();
@@ -143,9 +106,9 @@ class WorkQueueTest {
     @Test
     void aCancelRemovesOnlyTheCancellingCallersWaiters() throws Exception {
         long deadline = in(1_000);
-        WorkQueue.Waiter alice = queue.submit(root(5), UNREACHABLE, deadline, ALICE);
+        Waiter alice = queue.submit(root(5), UNREACHABLE, deadline, ALICE);
         awaitTaken(queue);
-        WorkQueue.Waiter mallory = queue.submit(root(5), UNREACHABLE, deadline, MALLORY);
+        Waiter mallory = queue.submit(root(5), UNREACHABLE, deadline, MALLORY);
         assertEquals(1, queue.cancel(root(5), Caller.at("192.0.2.66")), "the same address is the same caller");
         assertInstanceOf(SearchResult.Cancelled.class, await(mallory));
         assertTrue(queue.searching(), "the shared search runs on for the other caller");
@@ -164,9 +127,9 @@ class WorkQueueTest {
     @Test
     void aCallerThatLeavesStopsItsRunningSearchAndDropsItsQueuedOne() throws Exception {
         Caller gone = Caller.at("192.0.2.7");
-        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
+        Waiter running = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
         awaitTaken(queue);
-        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, System.nanoTime() + LONG, gone);
+        Waiter queued = queue.submit(root(2), UNREACHABLE, System.nanoTime() + LONG, gone);
         assertEquals(1, queue.waiting());
         gone.left();
         assertEquals(0, queue.waiting(), "the queued search is dropped at once");
@@ -180,7 +143,7 @@ class WorkQueueTest {
     void aSearchSharedWithACallerStillThereRunsOnWhenAnotherLeaves() throws Exception {
         Caller gone = Caller.at("192.0.2.7");
         long deadline = in(800);
-        WorkQueue.Waiter stays = queue.submit(root(1), UNREACHABLE, deadline, ALICE);
+        Waiter stays = queue.submit(root(1), UNREACHABLE, deadline, ALICE);
         awaitTaken(queue);
         queue.submit(root(1), UNREACHABLE, deadline, gone);
         gone.left();
@@ -193,7 +156,7 @@ class WorkQueueTest {
     void aCallerThatLeftBeforeItsRequestWasQueuedStartsNothing() throws Exception {
         Caller gone = Caller.at("192.0.2.7");
         gone.left();
-        WorkQueue.Waiter late = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
+        Waiter late = queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
         assertInstanceOf(SearchResult.Cancelled.class, await(late));
         awaitThat("nothing runs for it", () -> !queue.searching() && queue.waiting() == 0);
     }
@@ -201,13 +164,13 @@ class WorkQueueTest {
     @Test
     void aJoinJustBeforeARunningSearchsDeadlineGetsItsOwnBudget() throws Exception {
         long first = in(600);
-        WorkQueue.Waiter early = queue.submit(root(1), UNREACHABLE, first);
+        Waiter early = queue.submit(root(1), UNREACHABLE, first, Caller.LOCAL);
         awaitTaken(queue);
         Thread.sleep(500); // 0.1 s before the running search's deadline
         long asked = System.nanoTime();
         // Its own budget is longer than the 0.1 s left by more than the join tolerance: it must not join.
         long own = asked + TimeUnit.MILLISECONDS.toNanos(100) + WorkQueue.JOIN_TOLERANCE_NANOS + 500_000_000L;
-        WorkQueue.Waiter late = queue.submit(root(1), UNREACHABLE, own);
+        Waiter late = queue.submit(root(1), UNREACHABLE, own, Caller.LOCAL);
         assertEquals(1, queue.waiting(), "a search of its own, queued");
         assertInstanceOf(SearchResult.DeadlineReached.class, await(early));
         SearchResult.DeadlineReached d = assertInstanceOf(SearchResult.DeadlineReached.class, await(late));
@@ -220,13 +183,13 @@ class WorkQueueTest {
 
     @Test
     void aJoinerNeverExtendsAQueuedSearchsDeadline() throws Exception {
-        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, in(300));
+        Waiter running = queue.submit(root(1), UNREACHABLE, in(300), Caller.LOCAL);
         awaitTaken(queue);
         long first = in(700);
-        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, first);
+        Waiter queued = queue.submit(root(2), UNREACHABLE, first, Caller.LOCAL);
         // Within the join tolerance: it joins, and the search keeps the first caller's deadline.
-        WorkQueue.Waiter joiner =
-                queue.submit(root(2), UNREACHABLE, first + WorkQueue.JOIN_TOLERANCE_NANOS - 1_000_000);
+        Waiter joiner =
+                queue.submit(root(2), UNREACHABLE, first + WorkQueue.JOIN_TOLERANCE_NANOS - 1_000_000, Caller.LOCAL);
         assertEquals(1, queue.waiting(), "joined");
         await(running);
         SearchResult r = await(queued);
@@ -238,16 +201,16 @@ class WorkQueueTest {
 
     @Test
     void everyWaitEndsByTheWaitersOwnDeadline() throws Exception {
-        WorkQueue.Waiter longer = queue.submit(root(1), UNREACHABLE, in(1_500));
+        Waiter longer = queue.submit(root(1), UNREACHABLE, in(1_500), Caller.LOCAL);
         awaitTaken(queue);
         long own = in(700);
-        WorkQueue.Waiter joiner = queue.submit(root(1), UNREACHABLE, own); // within the tolerance: joins
+        Waiter joiner = queue.submit(root(1), UNREACHABLE, own, Caller.LOCAL); // within the tolerance: joins
         assertEquals(0, queue.waiting(), "joined the running search");
         SearchResult r = await(joiner);
         long past = System.nanoTime() - own;
         assertInstanceOf(SearchResult.DeadlineReached.class, r);
         assertTrue(
-                past >= 0 && past < WorkQueue.ANSWER_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(150),
+                past >= 0 && past < Waiter.ANSWER_GRACE_NANOS + TimeUnit.MILLISECONDS.toNanos(150),
                 "answered by its own deadline plus the grace: +" + past / 1e6 + " ms");
         assertTrue(queue.searching(), "the search runs on for the caller with the longer deadline");
         assertInstanceOf(SearchResult.DeadlineReached.class, await(longer));
@@ -259,71 +222,16 @@ class WorkQueueTest {
         queue.submit(root(1), UNREACHABLE, System.nanoTime() + LONG, gone);
         awaitTaken(queue);
         gone.left(); // the search is being stopped
-        WorkQueue.Waiter same = queue.submit(root(1), UNREACHABLE, in(500));
+        Waiter same = queue.submit(root(1), UNREACHABLE, in(500), Caller.LOCAL);
         SearchResult r = await(same);
         assertInstanceOf(SearchResult.DeadlineReached.class, r, "a search of its own, not Cancelled");
         assertTrue(r.attempts() > 0, "and it ran: " + r);
     }
 
     @Test
-    void aFullSearchStartsAnotherAndEachClientIsBoundedBySearches() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(8, 2, 2));
-        long deadline = System.nanoTime() + LONG;
-        queue.submit(root(1), UNREACHABLE, deadline, ALICE);
-        awaitTaken(queue);
-        queue.submit(root(1), UNREACHABLE, deadline, MALLORY);
-        // The search has its 2 waiters: a third caller of the same root starts another search instead of a refusal.
-        queue.submit(root(1), UNREACHABLE, deadline, ALICE);
-        assertEquals(1, queue.waiting(), "a second search of root 1");
-        assertEquals(2, queue.searchesFor(ALICE));
-
-        queue.submit(root(2), UNREACHABLE, deadline, MALLORY);
-        QueueRefusal greedy =
-                assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline, MALLORY));
-        assertTrue(greedy.getMessage().startsWith("this client already waits for 2 searches"), greedy.getMessage());
-        assertEquals(2, queue.searchesFor(Caller.at("192.0.2.66")), "counted by address");
-        queue.submit(root(3), UNREACHABLE, deadline, Caller.at("192.0.2.3")); // another client still gets in
-        queue.submit(root(4), UNREACHABLE, deadline); // and the process itself is not limited per client
-        queue.submit(root(5), UNREACHABLE, deadline);
-        assertEquals(5, queue.waiting());
-    }
-
-    @Test
-    void callersAreBoundedPerClientAndInAll() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(8, 16, 4, 3, 5, 16));
-        long deadline = System.nanoTime() + LONG;
-        for (int i = 0; i < 3; i++) queue.submit(root(1), UNREACHABLE, deadline, ALICE);
-        QueueRefusal mine = assertThrows(QueueRefusal.class, () -> queue.submit(root(1), UNREACHABLE, deadline, ALICE));
-        assertTrue(mine.getMessage().startsWith("this client already waits for 3 answers"), mine.getMessage());
-        queue.submit(root(1), UNREACHABLE, deadline, MALLORY);
-        queue.submit(root(2), UNREACHABLE, deadline, MALLORY);
-        QueueRefusal all = assertThrows(
-                QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline, Caller.at("192.0.2.3")));
-        assertTrue(all.getMessage().startsWith("5 callers already wait for work"), all.getMessage());
-        assertEquals(5, queue.waiters());
-    }
-
-    @Test
-    void aTrustedWorkPeerHasItsOwnBounds() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new WorkQueue.Limits(16, 16, 2, 16, 96, 6));
-        long deadline = System.nanoTime() + LONG;
-        Caller node = Caller.workPeerAt("192.0.2.7");
-        for (int i = 0; i < 6; i++) queue.submit(root(10 + i), UNREACHABLE, deadline, node);
-        QueueRefusal peerFull =
-                assertThrows(QueueRefusal.class, () -> queue.submit(root(20), UNREACHABLE, deadline, node));
-        assertTrue(peerFull.getMessage().startsWith("this client already waits for 6 searches"), peerFull.getMessage());
-        queue.submit(root(30), UNREACHABLE, deadline, ALICE);
-        queue.submit(root(31), UNREACHABLE, deadline, ALICE);
-        assertThrows(QueueRefusal.class, () -> queue.submit(root(32), UNREACHABLE, deadline, ALICE));
-    }
-
-    @Test
     void clientsTakeTurnsSoOneClientsSearchesDoNotStarveAnother() throws Exception {
         close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 8);
+        queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 8);
         long deadline = System.nanoTime() + LONG;
         for (int i = 0; i < 4; i++) queue.submit(root(40 + i), UNREACHABLE, deadline, MALLORY);
         awaitThat("the first search runs", queue::searching);
@@ -339,10 +247,10 @@ class WorkQueueTest {
     @Test
     void aSearchThatTookTurnsAddsUpWhatItCost() throws Exception {
         close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 8);
-        WorkQueue.Waiter alice = queue.submit(root(60), UNREACHABLE, in(1_200), ALICE);
+        queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 8);
+        Waiter alice = queue.submit(root(60), UNREACHABLE, in(1_200), ALICE);
         awaitThat("alice's search runs", queue::searching);
-        WorkQueue.Waiter mallory = queue.submit(root(61), UNREACHABLE, in(1_200), MALLORY);
+        Waiter mallory = queue.submit(root(61), UNREACHABLE, in(1_200), MALLORY);
         SearchResult a = await(alice);
         SearchResult m = await(mallory);
         assertInstanceOf(SearchResult.DeadlineReached.class, a);
@@ -354,77 +262,9 @@ class WorkQueueTest {
     }
 
     @Test
-    void refusesASearchThatWouldWaitPastItsDeadlineOnceTheRateIsKnown() throws Exception {
-        // Before any search has measured the rate, nothing is refused for time.
-        assertInstanceOf(SearchResult.DeadlineReached.class, await(queue.submit(root(1), UNREACHABLE, in(200))));
-        long now = System.nanoTime();
-        WorkQueue.Waiter running = queue.submit(root(2), UNREACHABLE, now + LONG);
-        awaitTaken(queue);
-        // Ahead: the running search, expected to last until its own deadline (20 s); a 1 s deadline cannot be met.
-        QueueRefusal late = assertThrows(
-                QueueRefusal.class, () -> queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(1)));
-        assertTrue(late.getMessage().contains("would likely reach its deadline"), late.getMessage());
-        // With time for the search ahead and its own (~2^23 attempts at the measured rate), it queues.
-        WorkQueue.Waiter queued = queue.submit(root(3), Difficulty.RECEIVE, now + TimeUnit.SECONDS.toNanos(120));
-        assertEquals(1, queue.waiting());
-        queue.cancel(root(3));
-        queue.cancel(root(2));
-        await(running);
-        await(queued);
-    }
-
-    /** Every batch takes 20 ms; at threshold 0 it reports a hit at its first nonce, else none. */
-    static final class SlowLuckyKernel extends ScalarBackedKernel {
-        SlowLuckyKernel() {
-            super("slow-lucky");
-        }
-
-        @Override
-        protected long search(RootSearch scalar, long start, long count, long threshold) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return threshold == 0 ? 0 : dev.nanowork.kernel.WorkKernel.NOT_FOUND;
-        }
-    }
-
-    @Test
-    void aSearchFoundInItsFirstNoncesDoesNotSetTheRate() throws Exception {
-        close();
-        queue = new WorkQueue(new WorkSearch(new SlowLuckyKernel(), 1), 1);
-        // Value 0 reaches threshold 0: found at the first nonce, 1 attempt in 20 ms (50 attempts a second).
-        assertInstanceOf(SearchResult.Found.class, await(queue.submit(root(1), new Difficulty(0), in(5_000))));
-        WorkQueue.Waiter running = queue.submit(root(2), UNREACHABLE, in(5_000));
-        awaitTaken(queue);
-        // At 50 attempts a second, a receive search (2^23) would be expected to take days and be refused at once.
-        WorkQueue.Waiter queued = queue.submit(root(3), Difficulty.RECEIVE, in(60_000));
-        assertEquals(1, queue.waiting(), "queued: the rate is still unknown");
-        queue.cancel(root(3));
-        queue.cancel(root(2));
-        assertInstanceOf(SearchResult.Cancelled.class, await(running));
-        assertInstanceOf(SearchResult.Cancelled.class, await(queued));
-    }
-
-    @Test
-    void refusesBeyondItsCapacity() throws Exception {
-        long deadline = System.nanoTime() + LONG;
-        WorkQueue.Waiter running = queue.submit(root(1), UNREACHABLE, deadline);
-        awaitTaken(queue);
-        WorkQueue.Waiter queued = queue.submit(root(2), UNREACHABLE, deadline);
-        QueueRefusal full = assertThrows(QueueRefusal.class, () -> queue.submit(root(3), UNREACHABLE, deadline));
-        assertTrue(full.getMessage().startsWith("1 searches are already waiting"), full.getMessage());
-        queue.cancel(root(1));
-        queue.cancel(root(2));
-        await(running);
-        await(queued);
-    }
-
-    @Test
     void aQueuedSearchPastItsDeadlineDoesNotRunAndFifoOrderHolds() throws Exception {
-        WorkQueue.Waiter first = queue.submit(root(1), UNREACHABLE, in(300));
-        WorkQueue.Waiter expired = queue.submit(root(2), Difficulty.RECEIVE, in(100));
+        Waiter first = queue.submit(root(1), UNREACHABLE, in(300), Caller.LOCAL);
+        Waiter expired = queue.submit(root(2), Difficulty.RECEIVE, in(100), Caller.LOCAL);
         assertInstanceOf(SearchResult.DeadlineReached.class, await(first));
         SearchResult second = await(expired);
         assertInstanceOf(SearchResult.DeadlineReached.class, second);
@@ -434,14 +274,15 @@ class WorkQueueTest {
     @Test
     void aBenchmarkNeverCoalesces() throws Exception {
         long deadline = in(300);
-        WorkQueue.Waiter one = queue.submitAlone(root(1), UNREACHABLE, deadline);
-        WorkQueue.Waiter two = queue.submitAlone(root(1), UNREACHABLE, deadline);
+        Waiter one = queue.submitAlone(root(1), UNREACHABLE, deadline, Caller.LOCAL);
+        Waiter two = queue.submitAlone(root(1), UNREACHABLE, deadline, Caller.LOCAL);
         assertNotSame(await(one), await(two));
     }
 
     @Test
     void findsWork() throws Exception {
-        SearchResult r = await(queue.submit(root(9), new Difficulty(0xff00000000000000L), System.nanoTime() + LONG));
+        SearchResult r = await(
+                queue.submit(root(9), new Difficulty(0xff00000000000000L), System.nanoTime() + LONG, Caller.LOCAL));
         assertInstanceOf(SearchResult.Found.class, r);
     }
 }

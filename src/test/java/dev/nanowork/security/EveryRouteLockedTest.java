@@ -9,15 +9,16 @@ import dev.nanowork.access.AccessSettings;
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.access.SharedSecret.Verdict;
-import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.rpc.Action;
-import dev.nanowork.rpc.HostFacts;
+import dev.nanowork.rpc.RequestContext;
 import dev.nanowork.rpc.RpcRequest;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.ScalarBackedKernel;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -39,7 +40,7 @@ class EveryRouteLockedTest {
     static final long FAR = Long.MAX_VALUE / 4;
 
     final AtomicLong searched = new AtomicLong();
-    final WorkQueue queue = new WorkQueue(
+    final WorkQueue queue = Wiring.queue(
             new WorkSearch(
                     new ScalarBackedKernel("counting") {
                         @Override
@@ -67,7 +68,12 @@ class EveryRouteLockedTest {
                         "test",
                         benchmarkRequiresKey),
                 keys,
-                HostFacts.of(JvmProbe.current()));
+                Wiring.host());
+    }
+
+    /** A request of the process itself, with {@code authorization}, that has all the time it needs. */
+    static RequestContext far(Optional<String> authorization) {
+        return new RequestContext(Caller.LOCAL, authorization, System.nanoTime() + FAR);
     }
 
     @AfterEach
@@ -102,13 +108,13 @@ class EveryRouteLockedTest {
             for (String action : new String[] {
                 "work_generate", "work_validate", "work_cancel", "status", "benchmark", "no_such_action"
             }) {
-                Map<String, String> a = MapRpc.fields(rpc.handle(body(action, field), auth, System.nanoTime() + FAR));
+                Map<String, String> a = MapRpc.fields(rpc.handle(body(action, field), far(auth)));
                 assertEquals(expected, a.get("error"), "POST / " + action + ", " + c.getKey() + ": " + a);
                 refused++;
             }
             for (Action action : Action.values()) {
-                Map<String, String> a = MapRpc.fields(
-                        rpc.handle(action, RpcRequest.parse(body("x", field)), auth, System.nanoTime() + FAR));
+                Map<String, String> a =
+                        MapRpc.fields(rpc.handle(action, RpcRequest.parse(body("x", field)), far(auth)));
                 assertEquals(expected, a.get("error"), "/" + action.wireName() + ", " + c.getKey() + ": " + a);
                 refused++;
             }
@@ -119,52 +125,46 @@ class EveryRouteLockedTest {
         assertEquals(0, queue.waiting());
 
         // The controls: the same bodies with the right key do run, so the counter above can see a search.
-        Map<String, String> generated = MapRpc.fields(rpc.handle(
-                body("work_generate", ",\"key\":\"" + KEY + "\""), Optional.empty(), System.nanoTime() + FAR));
+        Map<String, String> generated =
+                MapRpc.fields(rpc.handle(body("work_generate", ",\"key\":\"" + KEY + "\""), far(Optional.empty())));
         assertEquals(H, generated.get("hash"), generated.toString());
         assertEquals(
                 "1",
-                MapRpc.fields(rpc.handle(
-                                body("work_validate", ""), Optional.of("Bearer " + KEY), System.nanoTime() + FAR))
+                MapRpc.fields(rpc.handle(body("work_validate", ""), far(Optional.of("Bearer " + KEY))))
                         .get("valid_receive"));
         assertTrue(searched.get() > 0, "the right key starts a search");
     }
 
     @Test
     void benchmarkAsAnOperatorAction() {
-        Map<String, String> open = MapRpc.fields(
-                rpc(SharedSecret.NONE, true).handle(body("benchmark", ""), Optional.empty(), System.nanoTime() + FAR));
+        Map<String, String> open =
+                MapRpc.fields(rpc(SharedSecret.NONE, true).handle(body("benchmark", ""), far(Optional.empty())));
         assertEquals("RPC control is disabled", open.get("error"), "requires-key and no key: refused to all");
         Map<String, String> route = MapRpc.fields(rpc(SharedSecret.NONE, true)
-                .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.of("Bearer x"), System.nanoTime() + FAR));
+                .handle(Action.BENCHMARK, RpcRequest.empty(), far(Optional.of("Bearer x"))));
         assertEquals("RPC control is disabled", route.get("error"));
         assertEquals(0, searched.get(), "no benchmark ran");
         assertEquals(
                 "1",
-                MapRpc.fields(rpc(SharedSecret.NONE, true)
-                                .handle(body("work_validate", ""), Optional.empty(), System.nanoTime() + FAR))
+                MapRpc.fields(rpc(SharedSecret.NONE, true).handle(body("work_validate", ""), far(Optional.empty())))
                         .get("valid_receive"),
                 "other actions stay open");
         Map<String, String> walletOnly = MapRpc.fields(rpc(SharedSecret.of(KEY), false)
-                .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.of("Bearer " + KEY), System.nanoTime() + FAR));
+                .handle(Action.BENCHMARK, RpcRequest.empty(), far(Optional.of("Bearer " + KEY))));
         assertEquals(
                 "RPC control is disabled",
                 walletOnly.get("error"),
                 "a wallet key is no operator key; with none configured, no one is the operator");
         Credentials both = new Credentials(SharedSecret.of(KEY), SharedSecret.of(KEY + "-operator"));
-        Map<String, String> wallet = MapRpc.fields(rpc(both, true)
-                .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.of("Bearer " + KEY), System.nanoTime() + FAR));
+        Map<String, String> wallet = MapRpc.fields(
+                rpc(both, true).handle(Action.BENCHMARK, RpcRequest.empty(), far(Optional.of("Bearer " + KEY))));
         assertEquals("Key required", wallet.get("error"), "the wallet key is refused: " + wallet);
         assertEquals(0, searched.get(), "no benchmark ran");
         Map<String, String> keyed = MapRpc.fields(rpc(both, true)
-                .handle(
-                        Action.BENCHMARK,
-                        RpcRequest.empty(),
-                        Optional.of("Bearer " + KEY + "-operator"),
-                        System.nanoTime() + FAR));
+                .handle(Action.BENCHMARK, RpcRequest.empty(), far(Optional.of("Bearer " + KEY + "-operator"))));
         assertFalse(keyed.containsKey("error"), keyed.toString());
-        Map<String, String> notRequired = MapRpc.fields(rpc(SharedSecret.NONE, false)
-                .handle(Action.BENCHMARK, RpcRequest.empty(), Optional.empty(), System.nanoTime() + FAR));
+        Map<String, String> notRequired = MapRpc.fields(
+                rpc(SharedSecret.NONE, false).handle(Action.BENCHMARK, RpcRequest.empty(), far(Optional.empty())));
         assertFalse(notRequired.containsKey("error"), notRequired.toString());
     }
 

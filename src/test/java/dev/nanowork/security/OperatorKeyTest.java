@@ -8,8 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
-import dev.nanowork.function.WorkEngine;
 import dev.nanowork.kernel.PrimedRate;
+import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.support.Builds;
 import dev.nanowork.support.HardWorkProfile;
 import dev.nanowork.support.OwnThread;
@@ -38,9 +38,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(HardWorkProfile.class)
 class OperatorKeyTest {
-    /** The engine under test: its start-up priming is what status must say. */
+    /** The RPC under test: the host facts it holds (start-up's priming) are what status must say. */
     @Inject
-    WorkEngine engine;
+    WorkRpc rpc;
 
     static final String WALLET = "Bearer " + HardWorkProfile.KEY;
     static final String OPERATOR = "Bearer " + HardWorkProfile.OPERATOR_KEY;
@@ -76,7 +76,7 @@ class OperatorKeyTest {
      */
     @Test
     void theOperatorsStatusSaysThePrimedRateAgainstTheRacedOne() {
-        PrimedRate primed = engine.primedRate();
+        PrimedRate primed = rpc.host().primed();
         assertTrue(primed.primed().isPresent(), "this function searches, so its kernel was primed: " + primed);
         for (String path : new String[] {"/status", "/"}) {
             Map<String, Object> operator = post(path, OPERATOR, "{\"action\":\"status\"}");

@@ -12,6 +12,7 @@ import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -21,8 +22,8 @@ import org.junit.jupiter.api.Test;
 /** Each limit, just under (answered as usual) and just over (Request too large, with a hint naming it). */
 class RequestLimitsTest {
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
-    final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
-    final WorkRpc rpc = new WorkRpc(
+    final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 1);
+    final WorkRpc rpc = Wiring.rpc(
             queue,
             new WorkRpc.Settings(
                     Action.served("both"),
@@ -30,7 +31,8 @@ class RequestLimitsTest {
                     Difficulty.SEND,
                     Duration.ofSeconds(1),
                     Duration.ofSeconds(2),
-                    "test"));
+                    "test",
+                    false));
 
     @AfterEach
     void close() {

@@ -15,6 +15,7 @@ import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MapRpc;
+import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.Map;
@@ -29,8 +30,8 @@ class SharedSecretTest {
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":\"" + H + "\",\"work\":\"2bf29ef00786a6bc\"";
 
-    final WorkQueue queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), 1);
-    final WorkRpc rpc = new WorkRpc(
+    final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 1);
+    final WorkRpc rpc = Wiring.rpc(
             queue,
             new WorkRpc.Settings(
                     Action.served("both"),
@@ -38,7 +39,8 @@ class SharedSecretTest {
                     Difficulty.SEND,
                     Duration.ofSeconds(1),
                     Duration.ofSeconds(2),
-                    "test"),
+                    "test",
+                    false),
             SharedSecret.of(SECRET));
 
     @AfterEach

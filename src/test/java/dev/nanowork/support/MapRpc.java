@@ -5,16 +5,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
+import dev.nanowork.rpc.RequestContext;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.Caller;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
  * A {@link WorkRpc} whose answers are read back as the wire writes them, field by field in order: the
- * tests compare what a client would receive.
+ * tests compare what a client would receive. Without a {@link RequestContext}, a request is the process's own.
  */
 public final class MapRpc {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -40,9 +42,14 @@ public final class MapRpc {
         return handle(body, Optional.empty(), deadlineNanos);
     }
 
-    /** {@code POST /} with an {@code Authorization} header. */
+    /** {@code POST /} with an {@code Authorization} header, from the process itself. */
     public Map<String, String> handle(String body, Optional<String> authorization, long deadlineNanos) {
-        return fields(target.handle(body, authorization, deadlineNanos));
+        return handle(body, new RequestContext(Caller.LOCAL, authorization, deadlineNanos));
+    }
+
+    /** {@code POST /} in {@code context}. */
+    public Map<String, String> handle(String body, RequestContext context) {
+        return fields(target.handle(body, context));
     }
 
     /** A function route, given the body as Funqy reads it. */
@@ -59,6 +66,6 @@ public final class MapRpc {
         } catch (RpcError e) {
             return fields(e.answer()); // Funqy fails the request; HttpRoutes answers it
         }
-        return fields(target.handle(action, request, authorization, deadlineNanos));
+        return fields(target.handle(action, request, new RequestContext(Caller.LOCAL, authorization, deadlineNanos)));
     }
 }

@@ -1,4 +1,4 @@
-package dev.nanowork.kernel;
+package dev.nanowork.search;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.nanowork.kernel;
+package dev.nanowork.search;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

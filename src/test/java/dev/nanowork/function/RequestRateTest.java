@@ -1,0 +1,282 @@
+package dev.nanowork.function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIf;
+
+/**
+ * The per-client request rate over real sockets against the self-hosted server, each client from its own loopback
+ * address ({@link RequestRateProfile}: 1 request a second and 4 at once, the work peer 2 and 10): past its burst a
+ * client gets exactly {@code Too many requests} (HTTP 200, {@code Retry-After}, the connection closed) while another
+ * is served, and is served again one interval later; a work peer has its larger bucket, each client behind a trusted
+ * proxy its own, the local host none; the check comes before the body is read, on every route. Counts are bounded by
+ * the time the requests took (a loaded machine refills the bucket meanwhile), so they hold on a busy 2-core machine.
+ */
+@QuarkusTest
+@TestProfile(RequestRateProfile.class)
+@EnabledIf(
+        value = "dev.nanowork.support.Builds#selfHosted",
+        disabledReason = "needs the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)")
+class RequestRateTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":"
+            + "\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\",\"work\":\"2bf29ef00786a6bc\"}";
+
+    /** A body every route answers at once when it is let in (a bad hash, a bad duration): no search, no benchmark. */
+    static final String REFUSED_AT_ONCE = "{\"action\":\"work_validate\",\"hash\":\"bad\",\"duration\":\"x\"}";
+
+    @TestHTTPResource("/")
+    URL url;
+
+    /** An answer as it came over the socket. */
+    record Reply(int status, Map<String, String> headers, JsonNode json) {
+        boolean served() {
+            return "1".equals(json.path("valid_receive").asText());
+        }
+
+        boolean limited() {
+            return RateLimiter.TOO_MANY.equals(json.path("error").asText());
+        }
+    }
+
+    @Test
+    void aClientPastItsBurstIsRefusedWhileAnotherIsServedAndServedAgainAnIntervalLater() throws Exception {
+        List<Reply> replies = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 12; i++) replies.add(call("127.0.0.3", "/", VALIDATE, Map.of()));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long served = replies.stream().filter(Reply::served).count();
+        long limited = replies.stream().filter(Reply::limited).count();
+        assertEquals(12, served + limited, "each answer is the validation or the refusal: " + replies);
+        long most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(
+                served >= RequestRateProfile.BURST && served <= most,
+                served + " served of 12 in " + seconds + " s: the burst, plus what the rate gave back meanwhile");
+        for (int i = 0; i < RequestRateProfile.BURST; i++)
+            assertTrue(replies.get(i).served(), "the burst is served");
+        for (Reply r : replies) {
+            if (r.limited()) assertIsTheRefusal(r, "127.0.0.3");
+        }
+
+        assertTrue(call("127.0.0.4", "/", VALIDATE, Map.of()).served(), "another client is served meanwhile");
+        Reply still = call("127.0.0.3", "/", VALIDATE, Map.of());
+        if (still.limited()) assertIsTheRefusal(still, "127.0.0.3");
+
+        // A refused client's next request is due within one interval: 1/rate later it is served.
+        TimeUnit.MILLISECONDS.sleep(1000 / RequestRateProfile.PER_SECOND);
+        assertTrue(call("127.0.0.3", "/", VALIDATE, Map.of()).served(), "served again an interval later");
+    }
+
+    @Test
+    void aWorkPeerHasItsLargerBucket() throws Exception {
+        List<Reply> replies = new ArrayList<>();
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 24; i++) replies.add(call(RequestRateProfile.PEER, "/", VALIDATE, Map.of()));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long served = replies.stream().filter(Reply::served).count();
+        long most = RequestRateProfile.PEER_BURST + (long) Math.ceil(seconds * RequestRateProfile.PEER_PER_SECOND);
+        assertTrue(
+                served >= RequestRateProfile.PEER_BURST && served <= most,
+                served + " served of 24 in " + seconds + " s: the peer's burst, not a client's");
+        Reply refused = replies.get(replies.size() - 1);
+        assertTrue(refused.limited(), "past the peer's burst too: " + refused);
+        assertIsTheRefusal(refused, "the work peer " + RequestRateProfile.PEER);
+        assertTrue(refused.json().path("hint").asText().contains("requests-per-second-per-peer"), refused.toString());
+    }
+
+    @Test
+    void behindATrustedProxyEachForwardedClientHasItsOwnBucket() throws Exception {
+        Map<String, String> first = Map.of("X-Forwarded-For", "192.0.2.1");
+        int served = 0;
+        for (int i = 0; i < 12; i++) {
+            if (call(RequestRateProfile.PROXY, "/", VALIDATE, first).served()) served++;
+        }
+        assertTrue(served < 12, "the forwarded client 192.0.2.1 is limited");
+        Reply other = call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "192.0.2.2"));
+        assertTrue(other.served(), "the proxy's other client has its own bucket: " + other);
+        Reply limited = call(RequestRateProfile.PROXY, "/", VALIDATE, first);
+        if (limited.limited()) assertIsTheRefusal(limited, "192.0.2.1");
+    }
+
+    @Test
+    void theLocalHostIsNeverLimited() throws Exception {
+        for (int i = 0; i < 30; i++) {
+            Reply r = call("127.0.0.1", "/", VALIDATE, Map.of());
+            assertTrue(r.served(), "request " + i + " from 127.0.0.1: " + r);
+        }
+    }
+
+    /**
+     * On every route, and before the body: a refused client is answered without having sent its body (a head
+     * announcing 100 bytes, none sent), while an admitted one's body is waited for.
+     */
+    @Test
+    void everyPostRouteIsLimitedBeforeItsBodyIsRead() throws Exception {
+        String from = "127.0.0.6";
+        try (Socket admitted = headOnly(from, "/work_validate")) {
+            assertTrue(answerWithin(admitted, 1_000) == null, "an admitted request's body is waited for");
+        }
+        for (int i = 1; i < RequestRateProfile.BURST + 2; i++) call(from, "/work_validate", VALIDATE, Map.of());
+        for (String path : List.of("/", "/work_validate", "/work_generate", "/status", "/benchmark", "/x/y")) {
+            Reply r = call(from, path, REFUSED_AT_ONCE, Map.of());
+            // The bucket gains one request a second: of two requests a moment apart, the second is refused.
+            if (!r.limited()) r = call(from, path, REFUSED_AT_ONCE, Map.of());
+            assertTrue(r.limited(), path + ": " + r);
+            assertIsTheRefusal(r, from);
+        }
+        Reply r = null;
+        for (int attempt = 0; attempt < 2 && r == null; attempt++) { // a second attempt if the bucket just gained one
+            try (Socket refused = headOnly(from, "/")) {
+                r = answerWithin(refused, 5_000);
+                if (r != null) assertTrue(closedWithin(refused, 5_000), "the connection closed, its body unread");
+            }
+        }
+        assertTrue(r != null && r.limited(), "answered at once, its body never sent: " + r);
+        assertIsTheRefusal(r, from);
+    }
+
+    /** A kept-alive connection is served its burst, then refused with {@code Connection: close} and closed. */
+    @Test
+    void aRefusalClosesTheKeptAliveConnectionItsBodyWasLeftOn() throws Exception {
+        try (Socket s = connect("127.0.0.7")) {
+            int served = 0;
+            Reply r;
+            do { // the burst, and whatever the rate gives back meanwhile, all on this one connection
+                send(s, "/", VALIDATE, "");
+                r = answerWithin(s, 20_000);
+                assertTrue(
+                        r != null && (r.served() || r.limited()),
+                        "request " + served + " on the kept connection: " + r);
+                if (r.served()) {
+                    served++;
+                    assertFalse("close".equalsIgnoreCase(r.headers().get("connection")), "kept alive: " + r);
+                }
+            } while (r.served() && served < 4 * RequestRateProfile.BURST);
+            assertTrue(served >= RequestRateProfile.BURST && r.limited(), served + " served, then " + r);
+            assertIsTheRefusal(r, "127.0.0.7");
+            assertTrue(closedWithin(s, 5_000), "closed after the refusal");
+        }
+    }
+
+    static void assertIsTheRefusal(Reply r, String client) {
+        assertEquals(200, r.status(), "HTTP 200, as every answer: " + r);
+        assertEquals(List.of("error", "hint"), names(r.json()), "exactly error and hint: " + r);
+        assertEquals(RateLimiter.TOO_MANY, r.json().path("error").asText());
+        String hint = r.json().path("hint").asText();
+        assertTrue(hint.startsWith(client + " sent more than "), hint);
+        assertTrue(hint.contains("requests a second") && hint.contains("retry after "), hint);
+        // Due within an interval (1 s, the peer's 0.5 s), in whole seconds rounded up.
+        assertEquals("1", r.headers().get("retry-after"), "Retry-After: " + r);
+        assertEquals("close", r.headers().get("connection"), "its body unread, the connection closes: " + r);
+        assertTrue(r.headers().get("content-type").startsWith("application/json"), r.toString());
+    }
+
+    static List<String> names(JsonNode json) {
+        List<String> names = new ArrayList<>();
+        json.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    Socket connect(String from) throws IOException {
+        Socket s = new Socket();
+        s.bind(new InetSocketAddress(from, 0));
+        s.connect(new InetSocketAddress("127.0.0.1", url.getPort()));
+        return s;
+    }
+
+    /** One request on its own connection, closed by the client's {@code Connection: close}. */
+    Reply call(String from, String path, String body, Map<String, String> headers) throws IOException {
+        try (Socket s = connect(from)) {
+            StringBuilder extra = new StringBuilder("Connection: close\r\n");
+            headers.forEach((k, v) -> extra.append(k).append(": ").append(v).append("\r\n"));
+            send(s, path, body, extra.toString());
+            Reply r = answerWithin(s, 20_000);
+            if (r == null) throw new IOException("no answer from " + from + " on " + path);
+            return r;
+        }
+    }
+
+    static void send(Socket s, String path, String body, String extraHeaders) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + extraHeaders
+                + "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n";
+        s.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream().write(bytes);
+        s.getOutputStream().flush();
+    }
+
+    /** A head that announces a body of 100 bytes, and no body. */
+    Socket headOnly(String from, String path) throws IOException {
+        Socket s = connect(from);
+        s.getOutputStream()
+                .write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                                + "Content-Length: 100\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
+        s.getOutputStream().flush();
+        return s;
+    }
+
+    /** The next answer on {@code s} (its head, and its body by {@code Content-Length}); null if none in time. */
+    static Reply answerWithin(Socket s, int millis) throws IOException {
+        s.setSoTimeout(millis);
+        try {
+            InputStream in = s.getInputStream();
+            ByteArrayOutputStream head = new ByteArrayOutputStream();
+            int matched = 0;
+            while (matched < 4) {
+                int b = in.read();
+                if (b < 0) return null;
+                head.write(b);
+                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
+            }
+            String[] lines = head.toString(StandardCharsets.US_ASCII).split("\r\n");
+            Map<String, String> headers = new HashMap<>();
+            for (int i = 1; i < lines.length; i++) {
+                int colon = lines[i].indexOf(':');
+                if (colon > 0) {
+                    headers.put(
+                            lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                            lines[i].substring(colon + 1).strip());
+                }
+            }
+            byte[] body = in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
+            return new Reply(Integer.parseInt(lines[0].split(" ")[1]), headers, JSON.readTree(body));
+        } catch (SocketTimeoutException e) {
+            return null;
+        }
+    }
+
+    /** Whether the server closes {@code s} within {@code millis}, sending nothing more. */
+    static boolean closedWithin(Socket s, int millis) throws IOException {
+        s.setSoTimeout(millis);
+        try {
+            return s.getInputStream().read() < 0;
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException e) {
+            return true; // reset
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.nanowork.support;
+
+import dev.nanowork.access.Credentials;
+import dev.nanowork.access.SharedSecret;
+import dev.nanowork.kernel.JvmProbe;
+import dev.nanowork.kernel.PrimedRate;
+import dev.nanowork.rpc.HostFacts;
+import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.QueueLimits;
+import dev.nanowork.search.WorkQueue;
+import dev.nanowork.search.WorkSearch;
+
+/**
+ * The queue and the RPC built for a test without the application, through their one constructor each (the engine's
+ * way), with what a test leaves out filled in: this JVM's facts, no key, the default limits.
+ */
+public final class Wiring {
+    private Wiring() {}
+
+    /** This JVM's facts, on the CPU it runs on now, with no kernel primed. */
+    public static HostFacts host() {
+        JvmProbe probe = JvmProbe.current();
+        return HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), PrimedRate.NONE);
+    }
+
+    /** An open RPC: no key, as nano_node's own. */
+    public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings) {
+        return rpc(queue, settings, Credentials.NONE);
+    }
+
+    /** An RPC that lets in only the requests carrying {@code key} (no operator key). */
+    public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings, SharedSecret key) {
+        return rpc(queue, settings, new Credentials(key, SharedSecret.NONE));
+    }
+
+    /** An RPC that lets in the requests carrying a key of {@code keys}, on this JVM's facts. */
+    public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings, Credentials keys) {
+        return new WorkRpc(queue, settings, keys, host());
+    }
+
+    /** A queue holding {@code capacity} waiting searches, with the default limits per search and per client. */
+    public static WorkQueue queue(WorkSearch search, int capacity) {
+        return new WorkQueue(search, limits(capacity, QueueLimits.WAITERS_PER_SEARCH, QueueLimits.SEARCHES_PER_CLIENT));
+    }
+
+    /** The given bounds per search and per client, and the defaults for the rest. */
+    public static QueueLimits limits(int capacity, int waitersPerSearch, int searchesPerClient) {
+        return new QueueLimits(
+                capacity,
+                waitersPerSearch,
+                searchesPerClient,
+                QueueLimits.WAITERS_PER_CLIENT,
+                QueueLimits.MAX_WAITERS,
+                QueueLimits.SEARCHES_PER_PEER);
+    }
+}
