@@ -26,6 +26,10 @@ locals {
     "--add-opens=java.base/java.lang=ALL-UNNAMED",
     "-XX:TieredStopAtLevel=4",
   ]
+  # A validate-only function selects no kernel and starts no search threads (WorkEngine): kernel and threads
+  # reach only a function that searches.
+  searches = var.serve != "validate"
+
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
   # The keys (docs/reliability.md): the wallets' key (null: an open endpoint) and the operator's, each a
@@ -139,15 +143,17 @@ resource "aws_lambda_function" "this" {
     variables = merge({
       AWS_LAMBDA_EXEC_WRAPPER  = "/var/task/jvm-wrapper.sh"
       JAVA_TOOL_OPTIONS        = local.java_tool_options
-      NANO_WORK_KERNEL         = var.kernel
-      NANO_WORK_THREADS        = var.threads
       NANO_WORK_SERVE          = var.serve
       NANO_WORK_MAX_DIFFICULTY = var.max_difficulty
       NANO_WORK_DEADLINE       = var.deadline
       NANO_WORK_CORS_ORIGINS   = join(",", var.cors_origins)
       # Deployed: benchmark (which runs for its whole duration on every search thread) is an operator action.
       NANO_WORK_BENCHMARK_REQUIRES_KEY = tostring(var.benchmark_requires_key)
-      }, local.auth ? {
+      }, local.searches ? {
+      # Only a function that searches (serves work_generate) selects a kernel and starts search threads.
+      NANO_WORK_KERNEL  = var.kernel
+      NANO_WORK_THREADS = var.threads
+      } : {}, local.auth ? {
       NANO_WORK_AUTH_KEY_PARAMETER = var.auth_key.parameter_name
       } : {}, var.operator_key != null ? {
       # benchmark, status details and cancelling other holders' searches take this key, not a wallet's.

@@ -83,7 +83,7 @@ variable "serve" {
 
 variable "kernel" {
   type        = string
-  description = "Work kernel (NANO_WORK_KERNEL): auto picks the widest the JIT compiles; vector512, vector256, vector128 or scalar force one."
+  description = "Work kernel (NANO_WORK_KERNEL): auto picks the widest the JIT compiles; vector512, vector256, vector128 or scalar force one. Not set when serve is validate (that function selects no kernel)."
   default     = "auto"
 
   validation {
@@ -94,7 +94,7 @@ variable "kernel" {
 
 variable "threads" {
   type        = string
-  description = "Search threads (NANO_WORK_THREADS): auto sizes them to the CPU the memory pays for, or a whole number."
+  description = "Search threads (NANO_WORK_THREADS): auto sizes them to the CPU the memory pays for, or a whole number. Not set when serve is validate (that function starts no search threads)."
   default     = "auto"
 
   validation {

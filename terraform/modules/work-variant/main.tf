@@ -73,14 +73,13 @@ module "validate" {
   memory_mb            = var.validate.memory_mb
   timeout_seconds      = var.timeout_seconds
   reserved_concurrency = var.validate.reserved_concurrency
-  serve                = "validate"
-  kernel               = var.settings.kernel
-  threads              = var.settings.threads
-  max_difficulty       = var.settings.max_difficulty
-  deadline             = var.settings.deadline
-  extra_jvm_options    = var.extra_jvm_options
-  log_retention_days   = var.log_retention_days
-  tags                 = var.tags
+  # Searches no work, so it takes no kernel and no threads (the work-function module sets neither for it).
+  serve              = "validate"
+  max_difficulty     = var.settings.max_difficulty
+  deadline           = var.settings.deadline
+  extra_jvm_options  = var.extra_jvm_options
+  log_retention_days = var.log_retention_days
+  tags               = var.tags
 
   # Every route needs the key, work_validate included.
   auth_key               = var.auth_key

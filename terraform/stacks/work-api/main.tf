@@ -12,11 +12,22 @@ locals {
     { for name, variant in local.managed_variants : name => name },
   )
 
+  # Variant name -> what its module call takes that differs from one variant to another: the plain Lambda
+  # variants here, and the Managed Instances ones (managed-instances.tf) beside them.
+  variant_calls = merge(
+    {
+      for name, variant in var.variants : name => {
+        architecture      = variant.architecture
+        generate          = { memory_mb = variant.generate_memory_mb, reserved_concurrency = variant.generate_reserved_concurrency }
+        validate          = { memory_mb = variant.validate_memory_mb, reserved_concurrency = variant.validate_reserved_concurrency }
+        managed_instances = null
+      }
+    },
+    local.managed_variant_calls,
+  )
+
   # Route key -> generate or validate, for the per-route throttles.
-  route_functions = merge(concat(
-    [for variant in module.variant : variant.route_functions],
-    [for variant in module.managed_variant : variant.route_functions],
-  )...)
+  route_functions = merge([for variant in module.variant : variant.route_functions]...)
 }
 
 resource "aws_apigatewayv2_api" "this" {
@@ -78,9 +89,11 @@ resource "aws_apigatewayv2_stage" "this" {
   }
 }
 
+# Every variant, plain Lambda and Managed Instances alike (the Managed Instances variants were module.managed_variant
+# until the one call: the moved block in managed-instances.tf keeps their state).
 module "variant" {
   source   = "../../modules/work-variant"
-  for_each = var.variants
+  for_each = local.variant_calls
 
   name              = each.key
   name_prefix       = var.name_prefix
@@ -97,14 +110,9 @@ module "variant" {
   cors_origins           = var.cors_allow_origins
   benchmark_requires_key = var.benchmark_requires_key
 
-  generate = {
-    memory_mb            = each.value.generate_memory_mb
-    reserved_concurrency = each.value.generate_reserved_concurrency
-  }
-  validate = {
-    memory_mb            = each.value.validate_memory_mb
-    reserved_concurrency = each.value.validate_reserved_concurrency
-  }
+  generate          = each.value.generate
+  validate          = each.value.validate
+  managed_instances = each.value.managed_instances
 
   log_retention_days = var.log_retention_days
 }

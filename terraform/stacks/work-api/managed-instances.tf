@@ -69,41 +69,29 @@ resource "aws_lambda_capacity_provider" "this" {
   depends_on = [aws_iam_role_policy_attachment.capacity_provider_operator]
 }
 
-module "managed_variant" {
-  source   = "../../modules/work-variant"
-  for_each = local.managed_variants
-
-  name              = each.key
-  name_prefix       = var.name_prefix
-  package_path      = local.package_path
-  architecture      = each.value.architecture
-  api_id            = aws_apigatewayv2_api.this.id
-  api_execution_arn = aws_apigatewayv2_api.this.execution_arn
-  timeout_seconds   = var.timeout_seconds
-  settings          = var.settings
-  extra_jvm_options = var.extra_jvm_options
-
-  auth_key               = local.auth_keys[each.value.architecture]
-  operator_key           = local.operator_keys[each.value.architecture]
-  cors_origins           = var.cors_allow_origins
-  benchmark_requires_key = var.benchmark_requires_key
-
-  generate = {
-    memory_mb = each.value.generate_memory_mb
-    # Not applied on managed instances (max_execution_environments bounds them); kept for the type.
-    reserved_concurrency = each.value.max_execution_environments
+# The module call's arguments for each managed variant (main.tf makes one call for every variant).
+locals {
+  managed_variant_calls = {
+    for name, variant in local.managed_variants : name => {
+      architecture = variant.architecture
+      generate = {
+        memory_mb = variant.generate_memory_mb
+        # Not applied on managed instances (max_execution_environments bounds them); kept for the type.
+        reserved_concurrency = variant.max_execution_environments
+      }
+      validate = { memory_mb = 512, reserved_concurrency = 10 }
+      managed_instances = {
+        capacity_provider_arn      = aws_lambda_capacity_provider.this[name].arn
+        memory_gib_per_vcpu        = variant.memory_gib_per_vcpu
+        min_execution_environments = variant.min_execution_environments
+        max_execution_environments = variant.max_execution_environments
+      }
+    }
   }
-  validate = {
-    memory_mb            = 512
-    reserved_concurrency = 10
-  }
+}
 
-  managed_instances = {
-    capacity_provider_arn      = aws_lambda_capacity_provider.this[each.key].arn
-    memory_gib_per_vcpu        = each.value.memory_gib_per_vcpu
-    min_execution_environments = each.value.min_execution_environments
-    max_execution_environments = each.value.max_execution_environments
-  }
-
-  log_retention_days = var.log_retention_days
+# Managed variants were a second module call; their instances keep their keys (names differ from the plain variants').
+moved {
+  from = module.managed_variant
+  to   = module.variant
 }

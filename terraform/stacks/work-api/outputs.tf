@@ -30,10 +30,7 @@ output "variant_targets" {
 
 output "function_names" {
   description = "Variant name -> its generate and validate function names."
-  value = merge(
-    { for name, variant in module.variant : name => { generate = variant.generate_function_name, validate = variant.validate_function_name } },
-    { for name, variant in module.managed_variant : name => { generate = variant.generate_function_name, validate = variant.validate_function_name } },
-  )
+  value       = { for name, variant in module.variant : name => { generate = variant.generate_function_name, validate = variant.validate_function_name } }
 }
 
 output "access_log_group_name" {

@@ -5,10 +5,9 @@
 
 locals {
   # Plain variants reserve for both functions; managed variants only for their validate function (plain Lambda).
-  reserved_concurrency_total = sum(concat(
-    [for variant in var.variants : variant.generate_reserved_concurrency + variant.validate_reserved_concurrency],
-    [for name, variant in local.managed_variants : 10],
-  ))
+  reserved_concurrency_total = sum([
+    for call in local.variant_calls : call.validate.reserved_concurrency + (call.managed_instances == null ? call.generate.reserved_concurrency : 0)
+  ])
 }
 
 # Checked against the account at plan (warns, does not stop: reading the quota needs servicequotas:GetServiceQuota,

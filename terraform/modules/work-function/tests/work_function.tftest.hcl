@@ -325,3 +325,34 @@ run "other_system_properties_pass" {
     error_message = "other options are appended"
   }
 }
+
+run "validate_only_gets_no_kernel_or_threads" {
+  command = apply
+
+  variables {
+    name      = "nano-work-x86_64-validate"
+    memory_mb = 512
+    serve     = "validate"
+    kernel    = "vector256"
+    threads   = "4"
+  }
+
+  assert {
+    condition     = length(setintersection(keys(aws_lambda_function.this.environment[0].variables), ["NANO_WORK_KERNEL", "NANO_WORK_THREADS"])) == 0 && aws_lambda_function.this.environment[0].variables["NANO_WORK_SERVE"] == "validate"
+    error_message = "a validate-only function selects no kernel and starts no search threads: ${jsonencode(keys(aws_lambda_function.this.environment[0].variables))}"
+  }
+}
+
+run "a_searching_function_gets_kernel_and_threads" {
+  command = apply
+
+  variables {
+    kernel  = "vector256"
+    threads = "4"
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_KERNEL"] == "vector256" && aws_lambda_function.this.environment[0].variables["NANO_WORK_THREADS"] == "4"
+    error_message = "kernel and threads reach the function that searches"
+  }
+}

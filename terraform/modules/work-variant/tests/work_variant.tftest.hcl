@@ -40,6 +40,10 @@ run "plain_lambda" {
     error_message = "function names"
   }
   assert {
+    condition     = output.function_environments.generate["NANO_WORK_KERNEL"] == "auto" && output.function_environments.generate["NANO_WORK_THREADS"] == "auto" && length(setintersection(keys(output.function_environments.validate), ["NANO_WORK_KERNEL", "NANO_WORK_THREADS"])) == 0
+    error_message = "kernel and threads reach the generate function only (validate searches no work): ${jsonencode(output.function_environments)}"
+  }
+  assert {
     condition     = alltrue([for p in aws_lambda_permission.api : p.qualifier == "live"])
     error_message = "API Gateway may invoke the alias only"
   }

@@ -55,6 +55,10 @@ class WorkApiStackTest {
                 validate.get("reserved_concurrency"),
                 "validate reserved concurrency");
         assertFalse(validate.has("capacity_provider_arn"), "validate stays on plain Lambda");
+        // The validate function searches no work: it selects no kernel and starts no search threads.
+        assertText("${var.settings.kernel}", generate.get("kernel"), "generate kernel");
+        assertText("${var.settings.threads}", generate.get("threads"), "generate threads");
+        assertFalse(validate.has("kernel") || validate.has("threads"), "validate is handed no kernel or threads");
     }
 
     @Test
@@ -187,12 +191,10 @@ class WorkApiStackTest {
         // A browser wallet sends the key as Authorization: Bearer, which the preflight must allow.
         assertEquals(Set.of("authorization", "content-type"), headers, "CORS headers");
         // The functions answer CORS (and bare OPTIONS) themselves from the same list.
-        for (String call : new String[] {"variant", "managed_variant"}) {
-            assertText(
-                    "${var.cors_allow_origins}",
-                    stack.module(call).get("cors_origins"),
-                    call + ": the same origins reach the functions");
-        }
+        assertText(
+                "${var.cors_allow_origins}",
+                stack.module("variant").get("cors_origins"),
+                "the same origins reach the functions");
         assertText("${var.cors_origins}", variant.module("generate").get("cors_origins"), "generate function origins");
         assertText("${var.cors_origins}", variant.module("validate").get("cors_origins"), "validate function origins");
     }
@@ -203,16 +205,14 @@ class WorkApiStackTest {
      */
     @Test
     void theKeyReachesEveryFunctionWithItsArchitecturesLayer() {
-        for (String call : new String[] {"variant", "managed_variant"}) {
-            assertText(
-                    "${local.auth_keys[each.value.architecture]}",
-                    stack.module(call).get("auth_key"),
-                    call + " auth_key");
-            assertText(
-                    "${var.benchmark_requires_key}",
-                    stack.module(call).get("benchmark_requires_key"),
-                    call + " benchmark_requires_key");
-        }
+        assertText(
+                "${local.auth_keys[each.value.architecture]}",
+                stack.module("variant").get("auth_key"),
+                "auth_key");
+        assertText(
+                "${var.benchmark_requires_key}",
+                stack.module("variant").get("benchmark_requires_key"),
+                "benchmark_requires_key");
         for (String function : new String[] {"generate", "validate"}) {
             assertText(
                     "${var.auth_key}",
@@ -245,12 +245,10 @@ class WorkApiStackTest {
         assertTrue(
                 stack.variable("auth_key_parameter_name").get("default").isNull(),
                 "no key given by default: the stack generates one");
-        for (String call : new String[] {"variant", "managed_variant"}) {
-            assertText(
-                    "${local.operator_keys[each.value.architecture]}",
-                    stack.module(call).get("operator_key"),
-                    call + " operator_key");
-        }
+        assertText(
+                "${local.operator_keys[each.value.architecture]}",
+                stack.module("variant").get("operator_key"),
+                "operator_key");
         for (String function : new String[] {"generate", "validate"}) {
             assertText("${var.operator_key}", variant.module(function).get("operator_key"), function + " operator_key");
         }
@@ -394,8 +392,18 @@ class WorkApiStackTest {
                 type.contains("generate_memory_mb = optional(number, 10240)"),
                 "generate gets 10,240 MB (about 6 vCPUs) by default: " + type);
 
+        // One module call for every variant, plain and managed: their differences are values of local.variant_calls.
         JsonNode call = stack.module("variant");
-        assertText("${var.variants}", call.get("for_each"), "one variant module per entry");
+        assertText("${local.variant_calls}", call.get("for_each"), "one variant module per entry");
+        String calls = Expressions.expression(stack.local("variant_calls"));
+        assertTrue(
+                calls != null
+                        && calls.contains("for name, variant in var.variants")
+                        && calls.contains("local.managed_variant_calls"),
+                "the plain variants and the managed ones: " + calls);
+        for (String argument : new String[] {"generate", "validate", "managed_instances"}) {
+            assertText("${each.value." + argument + "}", call.get(argument), argument + " from the variant's entry");
+        }
         assertText(
                 "${each.value.architecture}",
                 call.get("architecture"),
@@ -451,13 +459,14 @@ class WorkApiStackTest {
                         .get("max_vcpu_count"),
                 "a vCPU ceiling bounds the EC2 bill");
 
-        JsonNode call = stack.module("managed_variant");
-        assertText("${local.managed_variants}", call.get("for_each"), "managed variant modules");
-        assertText(
-                "${aws_lambda_capacity_provider.this[each.key].arn}",
-                call.get("managed_instances").get("capacity_provider_arn"),
-                "each managed variant runs on its own capacity provider");
-        assertTimeoutUnder30(stack, call.get("timeout_seconds"), "managed timeout_seconds");
+        String managedCalls = Expressions.expression(stack.local("managed_variant_calls"));
+        assertTrue(
+                managedCalls != null
+                        && managedCalls.contains("for name, variant in local.managed_variants")
+                        && managedCalls.contains("capacity_provider_arn")
+                        && managedCalls.contains("aws_lambda_capacity_provider.this[name].arn"),
+                "each managed variant runs on its own capacity provider: " + managedCalls);
+        assertTimeoutUnder30(stack, stack.module("variant").get("timeout_seconds"), "managed timeout_seconds");
     }
 
     @Test
