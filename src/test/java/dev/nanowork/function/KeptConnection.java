@@ -85,7 +85,7 @@ final class KeptConnection implements AutoCloseable {
     }
 
     /** The answer's head up to its blank line; null if the connection closed first. */
-    private static String head(InputStream in) throws IOException {
+    static String head(InputStream in) throws IOException {
         ByteArrayOutputStream head = new ByteArrayOutputStream();
         int matched = 0;
         while (matched < 4) {

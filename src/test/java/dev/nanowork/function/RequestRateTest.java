@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -243,15 +242,9 @@ class RequestRateTest {
         s.setSoTimeout(millis);
         try {
             InputStream in = s.getInputStream();
-            ByteArrayOutputStream head = new ByteArrayOutputStream();
-            int matched = 0;
-            while (matched < 4) {
-                int b = in.read();
-                if (b < 0) return null;
-                head.write(b);
-                matched = b == "\r\n\r\n".charAt(matched) ? matched + 1 : (b == '\r' ? 1 : 0);
-            }
-            String[] lines = head.toString(StandardCharsets.US_ASCII).split("\r\n");
+            String head = KeptConnection.head(in);
+            if (head == null) return null;
+            String[] lines = head.split("\r\n");
             Map<String, String> headers = new HashMap<>();
             for (int i = 1; i < lines.length; i++) {
                 int colon = lines[i].indexOf(':');
