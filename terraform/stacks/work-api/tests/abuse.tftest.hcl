@@ -210,7 +210,7 @@ run "rate_limit_off_by_default" {
   command = apply
 
   assert {
-    # (web_acl_id itself: a null computed attribute gets a mock value; WorkApiStackTest checks its expression.)
+    # (web_acl_id itself: a null computed attribute gets a mock value; WorkApiLockTest checks its expression.)
     condition     = length(aws_wafv2_web_acl.client_rate_limit) == 0 && output.rate_limited_url == null
     error_message = "no WAF unless client_rate_limit is set"
   }
@@ -225,7 +225,7 @@ run "rate_limit_on" {
 
   assert {
     condition     = aws_wafv2_web_acl.client_rate_limit[0].scope == "CLOUDFRONT"
-    error_message = "a CloudFront web ACL (created through provider aws.us_east_1: WorkApiStackTest checks the alias)"
+    error_message = "a CloudFront web ACL (created through provider aws.us_east_1: WorkApiLockTest checks the alias)"
   }
   assert {
     condition     = jsondecode(aws_wafv2_web_acl.client_rate_limit[0].rule_json)[0].Statement.RateBasedStatement == { Limit = 100, EvaluationWindowSec = 300, AggregateKeyType = "IP" }

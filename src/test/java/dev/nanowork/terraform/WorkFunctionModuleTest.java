@@ -3,67 +3,21 @@ package dev.nanowork.terraform;
 import static dev.nanowork.terraform.Expressions.assertText;
 import static dev.nanowork.terraform.Expressions.assertTimeoutUnder30;
 import static dev.nanowork.terraform.Expressions.block;
-import static dev.nanowork.terraform.Expressions.expression;
 import static dev.nanowork.terraform.Expressions.validations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** terraform/modules/work-function: the one place a Lambda function is declared. */
+/**
+ * terraform/modules/work-function: the one place a Lambda function is declared: its runtime and handler, timeout,
+ * architecture, concurrency, SnapStart alias, Managed Instances and logs. What it is handed to read is
+ * {@link WorkFunctionEnvironmentTest}'s.
+ */
 class WorkFunctionModuleTest {
-    private static TerraformDir module;
-    private static JsonNode function;
-
-    @BeforeAll
-    static void parse() {
-        module = TerraformDir.of("modules/work-function");
-        function = module.resource("aws_lambda_function", "this");
-    }
-
-    /**
-     * environment.variables: name -> its value's expression text. The block is a merge() of the settings every
-     * function gets and the key parameter's name when a key is configured, so it is read from the expression.
-     */
-    static Map<String, String> environment() {
-        JsonNode variables = block(function, "environment", "function").get("variables");
-        assertNotNull(variables, "environment.variables");
-        String merged = expression(variables);
-        assertNotNull(merged, "environment.variables is a merge() expression: " + variables);
-        assertTrue(merged.startsWith("merge("), "environment.variables = merge(settings, key ? {...} : {}): " + merged);
-        Map<String, String> names = new TreeMap<>();
-        Matcher m =
-                Pattern.compile("(?m)^\\s*([A-Z][A-Z0-9_]*)\\s*=\\s*(.+?)\\s*$").matcher(merged);
-        while (m.find()) names.put(m.group(1), m.group(2));
-        return names;
-    }
-
-    /** NANO_WORK_* names of every setting of WorkConfig, nested groups included (nano-work.auth.key-parameter). */
-    static void settingNames(Class<?> type, String prefix, Set<String> names) {
-        for (java.lang.reflect.Method m : type.getDeclaredMethods()) {
-            if (m.getParameterCount() != 0 || java.lang.reflect.Modifier.isStatic(m.getModifiers())) continue;
-            String name =
-                    prefix + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
-            Class<?> returned = m.getReturnType();
-            if (returned.isInterface() && returned.getEnclosingClass() == dev.nanowork.config.WorkConfig.class) {
-                settingNames(returned, name + "_", names);
-            } else {
-                names.add(name);
-            }
-        }
-    }
+    private static final TerraformDir module = TerraformDir.of("modules/work-function");
+    private static final JsonNode function = module.resource("aws_lambda_function", "this");
 
     @Test
     void runsTheQuarkusHandlerOnJava25() {
@@ -90,148 +44,6 @@ class WorkFunctionModuleTest {
                 validations(module.variable("architecture")).stream()
                         .anyMatch(c -> c.contains("\"x86_64\"") && c.contains("\"arm64\"")),
                 "architecture validated to x86_64 | arm64");
-    }
-
-    @Test
-    void javaToolOptionsCarryTheVectorModuleAndKeepC2On() {
-        Map<String, String> variables = environment();
-        assertEquals("local.java_tool_options", variables.get("JAVA_TOOL_OPTIONS"), "JAVA_TOOL_OPTIONS");
-        assertEquals(
-                "join(\" \", concat(local.required_jvm_options, var.extra_jvm_options))",
-                expression(module.local("java_tool_options")),
-                "java_tool_options: the required options first");
-
-        List<String> required = new ArrayList<>();
-        module.local("required_jvm_options").forEach(option -> required.add(option.asText()));
-        // With a space instead of '=' the JVM does not start (JAVA_TOOL_OPTIONS is split on spaces).
-        assertTrue(
-                required.contains("--add-modules=jdk.incubator.vector"),
-                "--add-modules=jdk.incubator.vector in " + required);
-        // Lambda stops at C1 by default; the vector kernel needs C2.
-        assertTrue(
-                required.contains("-XX:TieredStopAtLevel=4") || required.contains("-XX:-TieredCompilation"),
-                "a flag that keeps C2 on in " + required);
-        assertTrue(required.stream().noneMatch(o -> o.contains(" ")), "one option per element: " + required);
-        // jboss-threads throws IllegalAccessError when a thread exits without it (Lambda does not use java -jar).
-        assertTrue(required.contains("--add-opens=java.base/java.lang=ALL-UNNAMED"), "java.lang opened in " + required);
-        // The runtime's -XX:TieredStopAtLevel=1 on the command line beats JAVA_TOOL_OPTIONS: the wrapper in the zip
-        // takes it off (dev.nanowork.lambda.LambdaRuntimeIT runs it).
-        assertEquals(
-                "\"/var/task/jvm-wrapper.sh\"", variables.get("AWS_LAMBDA_EXEC_WRAPPER"), "AWS_LAMBDA_EXEC_WRAPPER");
-        assertTrue(
-                java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")),
-                "the wrapper is executable");
-        assertTrue(
-                validations(module.variable("extra_jvm_options")).stream()
-                        .anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
-                "extra_jvm_options must refuse options that stop below C2");
-    }
-
-    @Test
-    void passesTheApplicationSettings() {
-        Map<String, String> variables = environment();
-        assertEquals(
-                Set.of(
-                        "AWS_LAMBDA_EXEC_WRAPPER",
-                        "JAVA_TOOL_OPTIONS",
-                        "NANO_WORK_KERNEL",
-                        "NANO_WORK_THREADS",
-                        "NANO_WORK_SERVE",
-                        "NANO_WORK_MAX_DIFFICULTY",
-                        "NANO_WORK_DEADLINE",
-                        "NANO_WORK_CORS_ORIGINS",
-                        "NANO_WORK_BENCHMARK_REQUIRES_KEY",
-                        "NANO_WORK_AUTH_KEY_PARAMETER",
-                        "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
-                variables.keySet());
-        // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
-        // to NANO_WORK_MAX_DIFFICULTY, nano-work.auth.key-parameter to NANO_WORK_AUTH_KEY_PARAMETER), so a renamed
-        // setting cannot silently stop reaching the function.
-        Set<String> applicationKeys = new TreeSet<>();
-        settingNames(dev.nanowork.config.WorkConfig.class, "NANO_WORK_", applicationKeys);
-        assertTrue(
-                applicationKeys.contains("NANO_WORK_AUTH_KEY_PARAMETER")
-                        && applicationKeys.contains("NANO_WORK_BENCHMARK_MAX_DURATION"),
-                "nested settings are named: " + applicationKeys);
-        variables.keySet().stream()
-                .filter(n -> n.startsWith("NANO_WORK_"))
-                // The operator's key parameter is the Java side of issue 20 (branch safe): checked once it is a
-                // setting, not before (this branch carries only the Terraform side).
-                .filter(n -> !n.equals("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
-                        || applicationKeys.stream().anyMatch(k -> k.startsWith("NANO_WORK_AUTH_OPERATOR")))
-                .forEach(n -> assertTrue(
-                        applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
-        assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
-        assertTrue(
-                validations(module.variable("serve")).stream()
-                        .anyMatch(c ->
-                                c.contains("\"generate\"") && c.contains("\"validate\"") && c.contains("\"both\"")),
-                "serve validated");
-        // The application splits nano-work.cors-origins on commas.
-        assertEquals(
-                "join(\",\", var.cors_origins)", variables.get("NANO_WORK_CORS_ORIGINS"), "NANO_WORK_CORS_ORIGINS");
-        assertTrue(
-                validations(module.variable("cors_origins")).stream().anyMatch(c -> c.contains("^https?://")),
-                "cors_origins must be origins (a comma or a path would reach the application as another origin)");
-        assertEquals(
-                "tostring(var.benchmark_requires_key)",
-                variables.get("NANO_WORK_BENCHMARK_REQUIRES_KEY"),
-                "NANO_WORK_BENCHMARK_REQUIRES_KEY");
-        assertTrue(
-                module.variable("benchmark_requires_key").get("default").asBoolean(),
-                "deployed, benchmark is an operator action by default");
-    }
-
-    /**
-     * The keys (the wallets' and the operator's): SecureStrings read through the Parameters and Secrets extension,
-     * IAM on those parameters only.
-     */
-    @Test
-    void theKeysAreReadThroughTheExtensionWithIamOnTheirParametersOnly() {
-        assertEquals(
-                "var.auth_key.parameter_name",
-                environment().get("NANO_WORK_AUTH_KEY_PARAMETER"),
-                "the parameter's name, never the key");
-        assertEquals(
-                "var.operator_key.parameter_name",
-                environment().get("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
-                "the operator's parameter's name, never the key");
-        assertText("${local.layer_arns}", function.get("layers"), "the extension layer with a key only");
-        assertEquals(
-                "distinct([for key in values(local.key_parameters) : key.extension_layer_arn])",
-                expression(module.local("layer_arns")),
-                "one layer for the keys given");
-        assertText("${var.auth_key != null}", module.local("auth"), "a wallets' key is configured");
-        for (String variable : new String[] {"auth_key", "operator_key"}) {
-            assertTrue(
-                    validations(module.variable(variable)).stream()
-                            .anyMatch(c -> c.contains("Lambda-Extension(-Arm64)?")
-                                    && c.contains("var.architecture == \"arm64\"")),
-                    variable + ": the layer must match the architecture (x86_64 and arm64 layers differ)");
-        }
-
-        JsonNode grant = module.resource("aws_iam_role_policy", "auth_key");
-        assertText("${local.keyed ? 1 : 0}", grant.get("count"), "a grant only with a key");
-        String keys = expression(module.local("key_parameters"));
-        assertTrue(
-                keys != null && keys.contains("auth = var.auth_key") && keys.contains("operator = var.operator_key"),
-                "the grant covers both keys: " + keys);
-        // The raw text: the policy interpolates the region into kms:ViaService.
-        String policy = grant.get("policy").asText();
-        assertTrue(policy.startsWith("${jsonencode("), "auth_key policy is a jsonencode() expression: " + policy);
-        assertTrue(
-                policy.contains("[\"ssm:GetParameter\"]")
-                        && policy.contains("[for key in values(local.key_parameters) : key.parameter_arn]"),
-                "ssm:GetParameter on the parameters' ARNs: " + policy);
-        assertTrue(
-                policy.contains("\"kms:Decrypt\"")
-                        && policy.contains("[key.kms_key_arn]")
-                        && policy.contains("\"kms:ViaService\"")
-                        && policy.contains("\"kms:EncryptionContext:PARAMETER_ARN\" = key.parameter_arn"),
-                "kms:Decrypt on the key, through SSM, for that parameter: " + policy);
-        assertFalse(
-                policy.contains("\"*\"") || policy.contains("GetParameters") || policy.contains("GetParametersByPath"),
-                "no wildcard, no other SSM action: " + policy);
     }
 
     @Test
