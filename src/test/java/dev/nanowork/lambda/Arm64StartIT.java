@@ -47,7 +47,7 @@ class Arm64StartIT {
 
     @BeforeAll
     static void unzip() throws Exception {
-        LambdaRuntimeIT.unzip();
+        TaskRoot.unzip();
     }
 
     @ParameterizedTest
@@ -60,20 +60,20 @@ class Arm64StartIT {
         assertTrue(jdks != null, "pom.xml's arm64 profile names the emulated JDK homes in nanowork.test.arm64Jdks");
         Path java = Path.of(jdks, "jdk-" + core, "bin", "java");
         assertTrue(Files.isExecutable(java), java + " (infra/arm64-java.sh --build) is missing");
-        try (LambdaRuntimeIT.Launch launch = LambdaRuntimeIT.Launch.start(
+        try (Launch launch = Launch.start(
                 "arm64 " + core,
                 java,
                 "arm64",
                 "both",
                 10240,
-                LambdaRuntimeIT.LEVEL_1_FLAGS,
+                Launch.LEVEL_1_FLAGS,
                 null,
                 true,
                 KERNEL.getOrDefault(core, Map.of()))) {
             double initSeconds = launch.awaitInit(INIT);
 
-            JsonNode status = LambdaRuntimeIT.body(
-                    launch.invokeJson(Files.readString(LambdaRuntimeIT.EVENTS.resolve("status-route.json")), "status"));
+            JsonNode status = RuntimeAnswers.body(
+                    launch.invokeJson(Files.readString(RuntimeAnswers.EVENTS.resolve("status-route.json")), "status"));
             assertEquals("1", status.path("c2").asText(), core + ": C2 must be on: " + status);
             int width = WIDTH.get(core);
             assertEquals(width, status.path("preferred_vector_bits").asInt(), core + ": " + status);
@@ -86,21 +86,21 @@ class Arm64StartIT {
 
             // Benchmarks first: under qemu C2 needs tens of seconds for the kernel (the rate is about 0 until then),
             // and the searches below get at most the gateway's 29 s each. They also tell the emulated rate.
-            ObjectNode benchmark = (ObjectNode) LambdaRuntimeIT.JSON.readTree(
-                    LambdaRuntimeIT.EVENTS.resolve("benchmark-route.json").toFile());
+            ObjectNode benchmark = (ObjectNode) RuntimeAnswers.JSON.readTree(
+                    RuntimeAnswers.EVENTS.resolve("benchmark-route.json").toFile());
             benchmark.put("body", "{\"duration\": \"" + WARM_UP_SECONDS + "\"}");
             JsonNode rate;
             int warmUps = 0;
             do {
-                rate = LambdaRuntimeIT.body(launch.invokeJson(benchmark.toString(), "benchmark"));
+                rate = RuntimeAnswers.body(launch.invokeJson(benchmark.toString(), "benchmark"));
                 assertEquals(kernel, rate.path("kernel").asText(), core + ": " + rate);
                 warmUps++;
             } while (rate.path("mhs").asDouble() < COMPILED_MHS && warmUps < WARM_UPS);
 
             // Receive difficulty is 2^23 attempts on average, and the emulated search has at most the gateway's 29 s:
             // an answer is either valid work or nano_node's deadline error; one of TRIES must be work.
-            ObjectNode event = (ObjectNode) LambdaRuntimeIT.JSON.readTree(
-                    LambdaRuntimeIT.EVENTS.resolve("work_generate-route.json").toFile());
+            ObjectNode event = (ObjectNode) RuntimeAnswers.JSON.readTree(
+                    RuntimeAnswers.EVENTS.resolve("work_generate-route.json").toFile());
             SecureRandom random = new SecureRandom();
             double seconds = 0;
             int tries = 0;
@@ -113,10 +113,10 @@ class Arm64StartIT {
                 event.put(
                         "body",
                         "{\"action\":\"work_generate\",\"hash\":\"" + hash + "\",\"difficulty\":\""
-                                + LambdaRuntimeIT.RECEIVE + "\"}");
+                                + RuntimeAnswers.RECEIVE + "\"}");
                 RuntimeApiEmulator.Outcome outcome = launch.invoke(event.toString());
                 seconds += outcome.nanos() / 1e9;
-                JsonNode answer = LambdaRuntimeIT.answer("work_generate on " + core, outcome);
+                JsonNode answer = RuntimeAnswers.answer("work_generate on " + core, outcome);
                 if (answer.has("error")) {
                     assertEquals(
                             "Work generation deadline reached",
@@ -124,7 +124,7 @@ class Arm64StartIT {
                             answer.toString());
                     continue;
                 }
-                LambdaRuntimeIT.assertValidWork(answer, hash, LambdaRuntimeIT.RECEIVE);
+                RuntimeAnswers.assertValidWork(answer, hash, RuntimeAnswers.RECEIVE);
                 found = true;
             }
             assertTrue(found, core + ": no receive-difficulty work in " + tries + " searches of up to 29 s");
