@@ -71,8 +71,8 @@ class NanoNodeConformanceTest {
 
     @Test
     void everyHandlerOrderCaseGetsItsAnswer() {
-        for (NanoNodeCase c : NanoNodeCases.HANDLER_ORDER) check(c, post(c.request()));
-        assertEquals(HANDLER_CASES, NanoNodeCases.HANDLER_ORDER.size());
+        for (NanoNodeCase c : HandlerOrderCases.ALL) check(c, post(c.request()));
+        assertEquals(HANDLER_CASES, HandlerOrderCases.ALL.size());
     }
 
     /** The fixed works stand in for the ones nano_node's node computes: an independent implementation agrees. */
@@ -94,7 +94,7 @@ class NanoNodeConformanceTest {
         String docs = Files.readString(Path.of("docs", "endpoint.md"));
         List<String> missing = new ArrayList<>();
         for (NanoNodeCase c : NanoNodeCases.RPC_TESTS) if (!docs.contains(c.title())) missing.add(c.title());
-        for (NanoNodeCase c : NanoNodeCases.HANDLER_ORDER) if (!docs.contains(c.title())) missing.add(c.title());
+        for (NanoNodeCase c : HandlerOrderCases.ALL) if (!docs.contains(c.title())) missing.add(c.title());
         assertEquals(List.of(), missing, "cases not listed in docs/endpoint.md");
         assertTrue(
                 docs.contains(

@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -30,12 +31,11 @@ import org.junit.jupiter.api.Test;
 @TestProfile(ClientGoneTest.Unreachable.class)
 class ClientGoneTest {
     /** Difficulties up to {@link #HARD}: 2^56 attempts, never found within the default 28 s deadline. */
-    public static class Unreachable implements QuarkusTestProfile {
+    public static class Unreachable extends SettingsProfile {
         static final String HARD = "ffffffffffffff00";
 
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("nano-work.max-difficulty", HARD);
+        public Unreachable() {
+            super(Settings.NONE.with("nano-work.max-difficulty", HARD));
         }
     }
 

@@ -1,7 +1,7 @@
 package dev.nanowork.fault;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
-import java.util.Map;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 
 /**
  * The self-hosted server behind a trusted proxy ({@link #PROXY}) with a trusted work peer ({@link #PEER}, 8
@@ -9,7 +9,7 @@ import java.util.Map;
  * machine's rate (a benchmark is its caller's search, never refused for its deadline), and work up to {@link #HARD}
  * may be asked for.
  */
-public class FairnessProfile implements QuarkusTestProfile {
+public class FairnessProfile extends SettingsProfile {
     static final String PROXY = "127.0.0.9";
     static final String PEER = "127.0.0.5";
     static final int PEER_SEARCHES = 8;
@@ -17,22 +17,14 @@ public class FairnessProfile implements QuarkusTestProfile {
     /** 2^56 attempts: never found. */
     static final String HARD = "ffffffffffffff00";
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "nano-work.self-hosted.trusted-proxies",
-                PROXY,
-                "nano-work.self-hosted.work-peers",
-                PEER,
-                "nano-work.self-hosted.searches-per-peer",
-                Integer.toString(PEER_SEARCHES),
-                "nano-work.benchmark.max-duration",
-                "60s",
-                "nano-work.deadline",
-                "60s",
-                "nano-work.min-difficulty",
-                "0000000000000000",
-                "nano-work.max-difficulty",
-                HARD);
+    public FairnessProfile() {
+        super(Settings.NONE
+                .with("nano-work.self-hosted.trusted-proxies", PROXY)
+                .with("nano-work.self-hosted.work-peers", PEER)
+                .with("nano-work.self-hosted.searches-per-peer", PEER_SEARCHES)
+                .with("nano-work.benchmark.max-duration", "60s")
+                .with("nano-work.deadline", "60s")
+                .with("nano-work.min-difficulty", "0000000000000000")
+                .with("nano-work.max-difficulty", HARD));
     }
 }

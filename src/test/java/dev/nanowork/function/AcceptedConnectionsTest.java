@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * build's suite too.
  */
 class AcceptedConnectionsTest {
-    private static final ConnectionLimits LIMITS = ConnectionLimits.of(
-            new ConnectionSettingsTest.Settings(2, 8, 4, Duration.ofMillis(100)), OptionalInt.of(1000));
+    private static final ConnectionLimits LIMITS =
+            ConnectionLimits.of(ConnectionSettingsTest.settings(2, 8, 4, Duration.ofMillis(100)), OptionalInt.of(1000));
 
     /** A connection as Netty's acceptor hands it over: not registered yet, Vert.x's handler already in place. */
     private static EmbeddedChannel accept(EmbeddedChannel listening) throws Exception {

@@ -1,8 +1,8 @@
 package dev.nanowork.function;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * The self-hosted server with small connection limits, so a test reaches them with a handful of sockets: 24
@@ -10,7 +10,7 @@ import java.util.Map;
  * #HEADER_TIMEOUT}; and work no search finds, so a {@code work_generate} is answered only at its {@link #DEADLINE},
  * well after the header timeout.
  */
-public class ConnectionLimitsProfile implements QuarkusTestProfile {
+public class ConnectionLimitsProfile extends SettingsProfile {
     static final int MAX_CONNECTIONS = 24;
     static final int PER_ADDRESS = 4;
     static final int PER_PROXY = 12;
@@ -20,24 +20,15 @@ public class ConnectionLimitsProfile implements QuarkusTestProfile {
     /** 2^56 attempts: never found. */
     static final String HARD = "ffffffffffffff00";
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "quarkus.http.limits.max-connections",
-                Integer.toString(MAX_CONNECTIONS),
-                "nano-work.self-hosted.connections-per-address",
-                Integer.toString(PER_ADDRESS),
-                "nano-work.self-hosted.connections-per-proxy",
-                Integer.toString(PER_PROXY),
-                "nano-work.self-hosted.trusted-proxies",
-                PROXY,
-                "nano-work.self-hosted.header-timeout",
-                HEADER_TIMEOUT.toMillis() + "ms",
-                "nano-work.deadline",
-                DEADLINE.toMillis() + "ms",
-                "nano-work.min-difficulty",
-                "0000000000000000",
-                "nano-work.max-difficulty",
-                HARD);
+    public ConnectionLimitsProfile() {
+        super(Settings.NONE
+                .with("quarkus.http.limits.max-connections", MAX_CONNECTIONS)
+                .with("nano-work.self-hosted.connections-per-address", PER_ADDRESS)
+                .with("nano-work.self-hosted.connections-per-proxy", PER_PROXY)
+                .with("nano-work.self-hosted.trusted-proxies", PROXY)
+                .with("nano-work.self-hosted.header-timeout", HEADER_TIMEOUT)
+                .with("nano-work.deadline", DEADLINE)
+                .with("nano-work.min-difficulty", "0000000000000000")
+                .with("nano-work.max-difficulty", HARD));
     }
 }

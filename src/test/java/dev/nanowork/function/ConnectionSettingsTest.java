@@ -5,9 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.support.Settings;
 import java.time.Duration;
-import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
@@ -16,66 +15,23 @@ import org.junit.jupiter.api.Test;
  * route set-up, before the server listens), each refusal naming its setting; and each address gets its kind's share.
  */
 class ConnectionSettingsTest {
-    /** The self-hosted settings with the given connection values (the others as their defaults). */
-    record Settings(int perAddress, int perProxy, int perPeer, Duration headerTimeout)
-            implements WorkConfig.SelfHosted {
-        @Override
-        public Optional<List<String>> trustedProxies() {
-            return Optional.of(List.of("127.0.0.9"));
-        }
+    /** A trusted proxy, trusted work peers, and the connection bounds on, the other settings at their defaults. */
+    static final Settings BASE = Settings.NONE
+            .with("nano-work.self-hosted.trusted-proxies", "127.0.0.9")
+            .with("nano-work.self-hosted.work-peers", "10.0.0.0/8")
+            .with("nano-work.self-hosted.limit-connections", true);
 
-        @Override
-        public Optional<List<String>> workPeers() {
-            return Optional.of(List.of("10.0.0.0/8"));
-        }
-
-        @Override
-        public int searchesPerPeer() {
-            return 16;
-        }
-
-        @Override
-        public boolean limitConnections() {
-            return true;
-        }
-
-        @Override
-        public int connectionsPerAddress() {
-            return perAddress;
-        }
-
-        @Override
-        public int connectionsPerProxy() {
-            return perProxy;
-        }
-
-        @Override
-        public int connectionsPerPeer() {
-            return perPeer;
-        }
-
-        @Override
-        public String requestsPerSecond() {
-            return "off";
-        }
-
-        @Override
-        public int requestBurst() {
-            return 64;
-        }
-
-        @Override
-        public double requestsPerSecondPerPeer() {
-            return 100;
-        }
-
-        @Override
-        public int requestBurstPerPeer() {
-            return 256;
-        }
+    /** The self-hosted settings with the given connection values. */
+    static WorkConfig.SelfHosted settings(int perAddress, int perProxy, int perPeer, Duration headerTimeout) {
+        return BASE.with("nano-work.self-hosted.connections-per-address", perAddress)
+                .with("nano-work.self-hosted.connections-per-proxy", perProxy)
+                .with("nano-work.self-hosted.connections-per-peer", perPeer)
+                .with("nano-work.self-hosted.header-timeout", headerTimeout)
+                .workConfig()
+                .selfHosted();
     }
 
-    static final Settings DEFAULTS = new Settings(32, 512, 128, Duration.ofSeconds(10));
+    static final WorkConfig.SelfHosted DEFAULTS = settings(32, 512, 128, Duration.ofSeconds(10));
 
     @Test
     void eachAddressGetsItsKindsShare() {
@@ -90,22 +46,21 @@ class ConnectionSettingsTest {
     @Test
     void impossibleSettingsStopStartUpNamingTheSetting() {
         assertRefused(
-                new Settings(1000, 512, 128, Duration.ofSeconds(10)),
+                settings(1000, 512, 128, Duration.ofSeconds(10)),
                 "nano-work.self-hosted.connections-per-address 1000 must be below quarkus.http.limits.max-connections"
                         + " (1000)");
-        assertRefused(new Settings(0, 512, 128, Duration.ofSeconds(10)), "connections-per-address must be at least 1");
-        assertRefused(new Settings(32, 0, 128, Duration.ofSeconds(10)), "connections-per-proxy must be at least 1");
-        assertRefused(new Settings(32, 512, -1, Duration.ofSeconds(10)), "connections-per-peer must be at least 1");
-        assertRefused(
-                new Settings(32, 512, 128, Duration.ZERO), "nano-work.self-hosted.header-timeout must be positive");
+        assertRefused(settings(0, 512, 128, Duration.ofSeconds(10)), "connections-per-address must be at least 1");
+        assertRefused(settings(32, 0, 128, Duration.ofSeconds(10)), "connections-per-proxy must be at least 1");
+        assertRefused(settings(32, 512, -1, Duration.ofSeconds(10)), "connections-per-peer must be at least 1");
+        assertRefused(settings(32, 512, 128, Duration.ZERO), "nano-work.self-hosted.header-timeout must be positive");
         // Without a global limit (Quarkus' default: none), only the shares themselves are checked.
         assertEquals(
                 1000,
-                ConnectionLimits.of(new Settings(1000, 1, 1, Duration.ofMillis(1)), OptionalInt.empty())
+                ConnectionLimits.of(settings(1000, 1, 1, Duration.ofMillis(1)), OptionalInt.empty())
                         .perAddress());
     }
 
-    static void assertRefused(Settings settings, String message) {
+    static void assertRefused(WorkConfig.SelfHosted settings, String message) {
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> ConnectionLimits.of(settings, OptionalInt.of(1000)));
         assertTrue(e.getMessage().contains(message), e.getMessage());

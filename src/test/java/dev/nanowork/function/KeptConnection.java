@@ -74,14 +74,7 @@ final class KeptConnection implements AutoCloseable {
 
     /** Whether the server closes the connection within {@code millis} (it sends nothing before). */
     boolean closedWithin(int millis) throws IOException {
-        socket.setSoTimeout(millis);
-        try {
-            return socket.getInputStream().read() < 0;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            return true; // reset by the server
-        }
+        return RawHttp.closedWithin(socket, millis);
     }
 
     /** The answer's head up to its blank line; null if the connection closed first. */

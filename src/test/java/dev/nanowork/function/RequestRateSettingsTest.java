@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.access.AddressSet;
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.support.Settings;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
@@ -14,10 +15,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -28,88 +27,55 @@ import org.junit.jupiter.api.Test;
  * request an interval; and the table of clients stays bounded whatever the number of addresses.
  */
 class RequestRateSettingsTest {
-    /** The self-hosted settings with the given rate values (the others as their defaults). */
-    record Settings(
-            String requestsPerSecond, int requestBurst, double requestsPerSecondPerPeer, int requestBurstPerPeer)
-            implements WorkConfig.SelfHosted {
-        @Override
-        public Optional<List<String>> trustedProxies() {
-            return Optional.empty();
-        }
-
-        @Override
-        public Optional<List<String>> workPeers() {
-            return Optional.empty();
-        }
-
-        @Override
-        public int searchesPerPeer() {
-            return 16;
-        }
-
-        @Override
-        public boolean limitConnections() {
-            return true;
-        }
-
-        @Override
-        public int connectionsPerAddress() {
-            return 32;
-        }
-
-        @Override
-        public int connectionsPerProxy() {
-            return 512;
-        }
-
-        @Override
-        public int connectionsPerPeer() {
-            return 128;
-        }
-
-        @Override
-        public Duration headerTimeout() {
-            return Duration.ofSeconds(10);
-        }
+    /** The self-hosted settings with the given rate values (the connection bounds on, the others as their defaults). */
+    static WorkConfig.SelfHosted settings(
+            String requestsPerSecond, int requestBurst, double requestsPerSecondPerPeer, int requestBurstPerPeer) {
+        return Settings.NONE
+                .with("nano-work.self-hosted.limit-connections", true)
+                .with("nano-work.self-hosted.requests-per-second", requestsPerSecond)
+                .with("nano-work.self-hosted.request-burst", requestBurst)
+                .with("nano-work.self-hosted.requests-per-second-per-peer", requestsPerSecondPerPeer)
+                .with("nano-work.self-hosted.request-burst-per-peer", requestBurstPerPeer)
+                .workConfig()
+                .selfHosted();
     }
 
-    static final Settings DEFAULTS = new Settings("50", 64, 100, 256);
+    static final WorkConfig.SelfHosted DEFAULTS = settings("50", 64, 100, 256);
 
     @Test
     void theSelfHostedDefaultsAndOff() {
         assertEquals(new RequestRates(true, 50, 64, 100, 256), RequestRates.of(DEFAULTS));
-        assertEquals(new RequestRates(true, 0.5, 64, 100, 256), RequestRates.of(new Settings(" 0.5 ", 64, 100, 256)));
+        assertEquals(new RequestRates(true, 0.5, 64, 100, 256), RequestRates.of(settings(" 0.5 ", 64, 100, 256)));
         for (String off : List.of("off", "OFF", " off ")) {
-            assertFalse(RequestRates.of(new Settings(off, 64, 100, 256)).on(), off);
+            assertFalse(RequestRates.of(settings(off, 64, 100, 256)).on(), off);
         }
         // Off, the other values are not used, so not checked either.
-        assertFalse(RequestRates.of(new Settings("off", 0, 0, 0)).on());
+        assertFalse(RequestRates.of(settings("off", 0, 0, 0)).on());
     }
 
     @Test
     void impossibleSettingsStopStartUpNamingTheSetting() {
         for (String rate : List.of("0", "-1", "NaN", "Infinity", "2e9")) {
             assertRefused(
-                    new Settings(rate, 64, 100, 256),
+                    settings(rate, 64, 100, 256),
                     "nano-work.self-hosted.requests-per-second must be a positive number of requests a second");
         }
         for (String rate : List.of("", "fast", "50/s")) {
             assertRefused(
-                    new Settings(rate, 64, 100, 256),
+                    settings(rate, 64, 100, 256),
                     "nano-work.self-hosted.requests-per-second takes off or a positive number");
         }
-        assertRefused(new Settings("50", 0, 100, 256), "nano-work.self-hosted.request-burst must be at least 1; was 0");
+        assertRefused(settings("50", 0, 100, 256), "nano-work.self-hosted.request-burst must be at least 1; was 0");
         assertRefused(
-                new Settings("50", 64, 0, 256),
+                settings("50", 64, 0, 256),
                 "nano-work.self-hosted.requests-per-second-per-peer must be a positive number");
-        assertRefused(new Settings("50", 64, Double.NaN, 256), "nano-work.self-hosted.requests-per-second-per-peer");
-        assertRefused(
-                new Settings("50", 64, 100, -1), "nano-work.self-hosted.request-burst-per-peer must be at least 1");
-        assertRefused(new Settings("1e-9", 64, 100, 256), "nano-work.self-hosted.request-burst 64 at 1.0E-9");
-        assertRefused(new Settings("50", 64, 1e-9, 256), "nano-work.self-hosted.request-burst-per-peer 256 at 1.0E-9");
+        assertRefused(settings("50", 64, Double.NaN, 256), "nano-work.self-hosted.requests-per-second-per-peer");
+        assertRefused(settings("50", 64, 100, -1), "nano-work.self-hosted.request-burst-per-peer must be at least 1");
+        assertRefused(settings("1e-9", 64, 100, 256), "nano-work.self-hosted.request-burst 64 at 1.0E-9");
+        assertRefused(settings("50", 64, 1e-9, 256), "nano-work.self-hosted.request-burst-per-peer 256 at 1.0E-9");
     }
 
-    static void assertRefused(Settings settings, String message) {
+    static void assertRefused(WorkConfig.SelfHosted settings, String message) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RequestRates.of(settings));
         assertTrue(e.getMessage().contains(message), e.getMessage());
     }

@@ -1,25 +1,21 @@
 package dev.nanowork.function;
 
+import static dev.nanowork.function.RawHttp.answerWithin;
+import static dev.nanowork.function.RawHttp.closedWithin;
+import static dev.nanowork.function.RawHttp.send;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nanowork.function.RawHttp.Reply;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -39,7 +35,6 @@ import org.junit.jupiter.api.condition.EnabledIf;
         value = "dev.nanowork.support.Builds#selfHosted",
         disabledReason = "needs the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)")
 class RequestRateTest {
-    static final ObjectMapper JSON = new ObjectMapper();
     static final String VALIDATE = "{\"action\":\"work_validate\",\"hash\":"
             + "\"718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2\",\"work\":\"2bf29ef00786a6bc\"}";
 
@@ -49,22 +44,15 @@ class RequestRateTest {
     @TestHTTPResource("/")
     URL url;
 
-    /** An answer as it came over the socket. */
-    record Reply(int status, Map<String, String> headers, JsonNode json) {
-        boolean served() {
-            return "1".equals(json.path("valid_receive").asText());
-        }
-
-        boolean limited() {
-            return RateLimiter.TOO_MANY.equals(json.path("error").asText());
-        }
+    RawHttp http() {
+        return new RawHttp(url.getPort());
     }
 
     @Test
     void aClientPastItsBurstIsRefusedWhileAnotherIsServedAndServedAgainAnIntervalLater() throws Exception {
         List<Reply> replies = new ArrayList<>();
         long t0 = System.nanoTime();
-        for (int i = 0; i < 12; i++) replies.add(call("127.0.0.3", "/", VALIDATE, Map.of()));
+        for (int i = 0; i < 12; i++) replies.add(http().call("127.0.0.3", "/", VALIDATE, Map.of()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         long served = replies.stream().filter(Reply::served).count();
         long limited = replies.stream().filter(Reply::limited).count();
@@ -79,20 +67,20 @@ class RequestRateTest {
             if (r.limited()) assertIsTheRefusal(r, "127.0.0.3");
         }
 
-        assertTrue(call("127.0.0.4", "/", VALIDATE, Map.of()).served(), "another client is served meanwhile");
-        Reply still = call("127.0.0.3", "/", VALIDATE, Map.of());
+        assertTrue(http().call("127.0.0.4", "/", VALIDATE, Map.of()).served(), "another client is served meanwhile");
+        Reply still = http().call("127.0.0.3", "/", VALIDATE, Map.of());
         if (still.limited()) assertIsTheRefusal(still, "127.0.0.3");
 
         // A refused client's next request is due within one interval: 1/rate later it is served.
         TimeUnit.MILLISECONDS.sleep(1000 / RequestRateProfile.PER_SECOND);
-        assertTrue(call("127.0.0.3", "/", VALIDATE, Map.of()).served(), "served again an interval later");
+        assertTrue(http().call("127.0.0.3", "/", VALIDATE, Map.of()).served(), "served again an interval later");
     }
 
     @Test
     void aWorkPeerHasItsLargerBucket() throws Exception {
         List<Reply> replies = new ArrayList<>();
         long t0 = System.nanoTime();
-        for (int i = 0; i < 24; i++) replies.add(call(RequestRateProfile.PEER, "/", VALIDATE, Map.of()));
+        for (int i = 0; i < 24; i++) replies.add(http().call(RequestRateProfile.PEER, "/", VALIDATE, Map.of()));
         double seconds = (System.nanoTime() - t0) / 1e9;
         long served = replies.stream().filter(Reply::served).count();
         long most = RequestRateProfile.PEER_BURST + (long) Math.ceil(seconds * RequestRateProfile.PEER_PER_SECOND);
@@ -110,19 +98,19 @@ class RequestRateTest {
         Map<String, String> first = Map.of("X-Forwarded-For", "192.0.2.1");
         int served = 0;
         for (int i = 0; i < 12; i++) {
-            if (call(RequestRateProfile.PROXY, "/", VALIDATE, first).served()) served++;
+            if (http().call(RequestRateProfile.PROXY, "/", VALIDATE, first).served()) served++;
         }
         assertTrue(served < 12, "the forwarded client 192.0.2.1 is limited");
-        Reply other = call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "192.0.2.2"));
+        Reply other = http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "192.0.2.2"));
         assertTrue(other.served(), "the proxy's other client has its own bucket: " + other);
-        Reply limited = call(RequestRateProfile.PROXY, "/", VALIDATE, first);
+        Reply limited = http().call(RequestRateProfile.PROXY, "/", VALIDATE, first);
         if (limited.limited()) assertIsTheRefusal(limited, "192.0.2.1");
     }
 
     @Test
     void theLocalHostIsNeverLimited() throws Exception {
         for (int i = 0; i < 30; i++) {
-            Reply r = call("127.0.0.1", "/", VALIDATE, Map.of());
+            Reply r = http().call("127.0.0.1", "/", VALIDATE, Map.of());
             assertTrue(r.served(), "request " + i + " from 127.0.0.1: " + r);
         }
     }
@@ -134,20 +122,20 @@ class RequestRateTest {
     @Test
     void everyPostRouteIsLimitedBeforeItsBodyIsRead() throws Exception {
         String from = "127.0.0.6";
-        try (Socket admitted = headOnly(from, "/work_validate")) {
+        try (Socket admitted = http().headOnly(from, "/work_validate")) {
             assertTrue(answerWithin(admitted, 1_000) == null, "an admitted request's body is waited for");
         }
-        for (int i = 1; i < RequestRateProfile.BURST + 2; i++) call(from, "/work_validate", VALIDATE, Map.of());
+        for (int i = 1; i < RequestRateProfile.BURST + 2; i++) http().call(from, "/work_validate", VALIDATE, Map.of());
         for (String path : List.of("/", "/work_validate", "/work_generate", "/status", "/benchmark", "/x/y")) {
-            Reply r = call(from, path, REFUSED_AT_ONCE, Map.of());
+            Reply r = http().call(from, path, REFUSED_AT_ONCE, Map.of());
             // The bucket gains one request a second: of two requests a moment apart, the second is refused.
-            if (!r.limited()) r = call(from, path, REFUSED_AT_ONCE, Map.of());
+            if (!r.limited()) r = http().call(from, path, REFUSED_AT_ONCE, Map.of());
             assertTrue(r.limited(), path + ": " + r);
             assertIsTheRefusal(r, from);
         }
         Reply r = null;
         for (int attempt = 0; attempt < 2 && r == null; attempt++) { // a second attempt if the bucket just gained one
-            try (Socket refused = headOnly(from, "/")) {
+            try (Socket refused = http().headOnly(from, "/")) {
                 r = answerWithin(refused, 5_000);
                 if (r != null) assertTrue(closedWithin(refused, 5_000), "the connection closed, its body unread");
             }
@@ -159,7 +147,7 @@ class RequestRateTest {
     /** A kept-alive connection is served its burst, then refused with {@code Connection: close} and closed. */
     @Test
     void aRefusalClosesTheKeptAliveConnectionItsBodyWasLeftOn() throws Exception {
-        try (Socket s = connect("127.0.0.7")) {
+        try (Socket s = http().connect("127.0.0.7")) {
             int served = 0;
             Reply r;
             do { // the burst, and whatever the rate gives back meanwhile, all on this one connection
@@ -196,80 +184,5 @@ class RequestRateTest {
         List<String> names = new ArrayList<>();
         json.fieldNames().forEachRemaining(names::add);
         return names;
-    }
-
-    Socket connect(String from) throws IOException {
-        Socket s = new Socket();
-        s.bind(new InetSocketAddress(from, 0));
-        s.connect(new InetSocketAddress("127.0.0.1", url.getPort()));
-        return s;
-    }
-
-    /** One request on its own connection, closed by the client's {@code Connection: close}. */
-    Reply call(String from, String path, String body, Map<String, String> headers) throws IOException {
-        try (Socket s = connect(from)) {
-            StringBuilder extra = new StringBuilder("Connection: close\r\n");
-            headers.forEach((k, v) -> extra.append(k).append(": ").append(v).append("\r\n"));
-            send(s, path, body, extra.toString());
-            Reply r = answerWithin(s, 20_000);
-            if (r == null) throw new IOException("no answer from " + from + " on " + path);
-            return r;
-        }
-    }
-
-    static void send(Socket s, String path, String body, String extraHeaders) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        String head = "POST " + path + " HTTP/1.1\r\nHost: localhost\r\n" + extraHeaders
-                + "Content-Type: application/json\r\nContent-Length: " + bytes.length + "\r\n\r\n";
-        s.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
-        s.getOutputStream().write(bytes);
-        s.getOutputStream().flush();
-    }
-
-    /** A head that announces a body of 100 bytes, and no body. */
-    Socket headOnly(String from, String path) throws IOException {
-        Socket s = connect(from);
-        s.getOutputStream()
-                .write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                                + "Content-Length: 100\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-        s.getOutputStream().flush();
-        return s;
-    }
-
-    /** The next answer on {@code s} (its head, and its body by {@code Content-Length}); null if none in time. */
-    static Reply answerWithin(Socket s, int millis) throws IOException {
-        s.setSoTimeout(millis);
-        try {
-            InputStream in = s.getInputStream();
-            String head = KeptConnection.head(in);
-            if (head == null) return null;
-            String[] lines = head.split("\r\n");
-            Map<String, String> headers = new HashMap<>();
-            for (int i = 1; i < lines.length; i++) {
-                int colon = lines[i].indexOf(':');
-                if (colon > 0) {
-                    headers.put(
-                            lines[i].substring(0, colon).strip().toLowerCase(Locale.ROOT),
-                            lines[i].substring(colon + 1).strip());
-                }
-            }
-            byte[] body = in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
-            return new Reply(Integer.parseInt(lines[0].split(" ")[1]), headers, JSON.readTree(body));
-        } catch (SocketTimeoutException e) {
-            return null;
-        }
-    }
-
-    /** Whether the server closes {@code s} within {@code millis}, sending nothing more. */
-    static boolean closedWithin(Socket s, int millis) throws IOException {
-        s.setSoTimeout(millis);
-        try {
-            return s.getInputStream().read() < 0;
-        } catch (SocketTimeoutException e) {
-            return false;
-        } catch (IOException e) {
-            return true; // reset
-        }
     }
 }

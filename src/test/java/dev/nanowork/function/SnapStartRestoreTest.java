@@ -12,14 +12,14 @@ import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.FrozenRandom;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -32,10 +32,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(SnapStartRestoreTest.Isolated.class)
 class SnapStartRestoreTest {
-    public static final class Isolated implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("nano-work.kernel", "auto");
+    public static final class Isolated extends SettingsProfile {
+        public Isolated() {
+            super(Settings.NONE.with("nano-work.kernel", "auto"));
         }
     }
 

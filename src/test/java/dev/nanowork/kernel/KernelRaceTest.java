@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** {@code auto}'s race: it waits for C2, gives up at its bound, and ranks by the thread's CPU time. */
+/**
+ * {@code auto}'s race: it waits for C2, gives up at its bound, ranks by the thread's CPU time, and times real kernels
+ * under their names.
+ */
 class KernelRaceTest {
     /** Issue 22: the race's budget ran out while C2 was still compiling a candidate, which was timed interpreted. */
     @Test
@@ -52,5 +55,13 @@ class KernelRaceTest {
     void theMedianOfTheRankingRounds() {
         assertEquals(3.0, KernelRace.median(new double[] {9, 1, 3, 0}, 3));
         assertEquals(2.0, KernelRace.median(new double[] {9, 1, 3, 0}, 4), "the mean of the middle two");
+    }
+
+    @Test
+    void theRaceTimesRealKernelsAndNamesThemAll() {
+        List<WorkKernel> kernels = List.of(new ScalarKernel(), new ScalarX2Kernel());
+        Map<String, Double> rates = KernelRace.race(kernels);
+        assertEquals(List.of("scalar", "scalarx2"), List.copyOf(rates.keySet()));
+        for (double r : rates.values()) assertTrue(r > 0.1, "rate " + r);
     }
 }

@@ -5,23 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.kernel.JvmProbe.Flag;
 import dev.nanowork.kernel.KernelSelector.Selection;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
+import dev.nanowork.kernel.SelectorStandIns.Factory;
+import dev.nanowork.kernel.SelectorStandIns.Rates;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
-/** The selection ladder, on injected probes; and once for real in child JVMs. */
+/**
+ * The selection ladder, on injected probes and an injected timer ({@link SelectorStandIns}); on a real JVM: {@link
+ * JvmProbeTest}.
+ */
 class KernelSelectorTest {
     private static final JvmProbe AVX512 = new JvmProbe(true, true, "on", 512);
     private static final JvmProbe AVX2 = new JvmProbe(true, true, "on", 256);
@@ -29,57 +25,6 @@ class KernelSelectorTest {
     private static final JvmProbe NO_MODULE = new JvmProbe(false, true, "on", 0);
     private static final JvmProbe LAMBDA_C1 =
             new JvmProbe(true, false, "C2 is off: TieredStopAtLevel=1 (JAVA_TOOL_OPTIONS)", 256);
-
-    /** Builds a stand-in for each named kernel, recording which names were asked for. */
-    private static final class Factory implements Function<KernelVariant, WorkKernel> {
-        final List<String> asked = new ArrayList<>();
-
-        @Override
-        public WorkKernel apply(KernelVariant variant) {
-            asked.add(variant.wireName());
-            return new WorkKernel() {
-                @Override
-                public String name() {
-                    return variant.wireName();
-                }
-
-                @Override
-                public int lanes() {
-                    return variant.lanes();
-                }
-
-                @Override
-                public int states() {
-                    return variant.states();
-                }
-
-                @Override
-                public RootSearch forRoot(dev.nanowork.work.Root root) {
-                    throw new UnsupportedOperationException("a stand-in: only its name and shape are used");
-                }
-            };
-        }
-    }
-
-    /** A timer that answers fixed rates and records what it timed. */
-    private static final class Rates implements KernelSelector.Timer {
-        final Map<String, Double> rates;
-        final List<String> timed = new ArrayList<>();
-
-        Rates(Map<String, Double> rates) {
-            this.rates = rates;
-        }
-
-        @Override
-        public Map<String, Double> rates(List<WorkKernel> kernels) {
-            Map<String, Double> out = new LinkedHashMap<>();
-            for (WorkKernel k : kernels) {
-                timed.add(k.name());
-                out.put(k.name(), rates.getOrDefault(k.name(), 1.0));
-            }
-            return out;
-        }
-    }
 
     /** The catalogue's variants that {@code which} holds for, by name, in its order. */
     private static List<String> names(Predicate<KernelVariant> which) {
@@ -276,77 +221,5 @@ class KernelSelectorTest {
     void theStartupLineOfAFallback() {
         Selection c1 = select(KernelChoice.AUTO, LAMBDA_C1, new Rates(Map.of()));
         assertEquals("work kernel: scalar (1 lane x 1 state, C2 off, 1 thread)", c1.startupLine(1));
-    }
-
-    @Test
-    void theRaceTimesRealKernelsAndNamesThemAll() {
-        List<WorkKernel> kernels = List.of(new ScalarKernel(), new ScalarX2Kernel());
-        Map<String, Double> rates = KernelRace.race(kernels);
-        assertEquals(List.of("scalar", "scalarx2"), List.copyOf(rates.keySet()));
-        for (double r : rates.values()) assertTrue(r > 0.1, "rate " + r);
-    }
-
-    @Test
-    void c2IsReadFromTheVmFlags() {
-        assertTrue(c2(Map.of("TieredCompilation", "true", "TieredStopAtLevel", "4"))
-                .on());
-        JvmProbe.C2 lambda = c2(Map.of("TieredCompilation", "true", "TieredStopAtLevel", "1"));
-        assertFalse(lambda.on());
-        assertTrue(lambda.detail().contains("TieredStopAtLevel=1"), lambda.detail());
-        assertTrue(
-                c2(Map.of("TieredCompilation", "false", "TieredStopAtLevel", "1"))
-                        .on(),
-                "-TieredCompilation is C2 only");
-        assertFalse(
-                c2(Map.of("UseCompiler", "false", "TieredCompilation", "true", "TieredStopAtLevel", "4"))
-                        .on(),
-                "-Xint");
-        assertTrue(c2(Map.of()).on(), "a VM without these flags is assumed to optimise");
-    }
-
-    private static JvmProbe.C2 c2(Map<String, String> values) {
-        return JvmProbe.c2(name -> Optional.ofNullable(values.get(name)).map(v -> new Flag(v, "VM_CREATION")));
-    }
-
-    @Test
-    void thisJvmProbesAsTheTestsRunIt() {
-        JvmProbe probe = JvmProbe.current();
-        assertTrue(probe.vectorModuleReadable(), "surefire runs with --add-modules jdk.incubator.vector");
-        assertTrue(probe.c2On(), probe.c2Detail());
-        assertTrue(probe.preferredBits() >= 128, "preferred bits " + probe.preferredBits());
-    }
-
-    /** The real ladder in child JVMs: no module, and C1 only (as AWS Lambda's default). */
-    @Test
-    void childJvmsWithoutTheModuleOrWithoutC2FallBackToScalar() throws Exception {
-        assertEquals(
-                "work kernel: scalar (1 lane x 1 state, C2 on, 1 thread)",
-                runChild(List.of()).get(0));
-        List<String> c1 = runChild(List.of("--add-modules=jdk.incubator.vector", "-XX:TieredStopAtLevel=1"));
-        assertEquals("work kernel: scalar (1 lane x 1 state, C2 off, 1 thread)", c1.get(0));
-        assertTrue(c1.get(1).contains("TieredStopAtLevel=1 (command line)"), c1.get(1));
-    }
-
-    private static List<String> runChild(List<String> jvmOptions) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SelectorMain.class.getName()));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "child JVM finished");
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), out);
-        return out.lines()
-                .filter(l -> l.startsWith("work kernel:") || l.startsWith("warning:"))
-                .toList();
-    }
-
-    /** The child: selects {@code auto} as start-up does, prints the start-up line, then the warning. */
-    public static final class SelectorMain {
-        public static void main(String[] args) {
-            Selection s = KernelSelector.select(KernelChoice.AUTO);
-            System.out.println(s.startupLine(1));
-            System.out.println("warning: " + s.warning().orElse(""));
-        }
     }
 }

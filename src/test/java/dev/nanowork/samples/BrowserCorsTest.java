@@ -8,12 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.SimpleFileServer;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -73,18 +74,13 @@ class BrowserCorsTest {
         return "http://127.0.0.1:" + pagePort();
     }
 
-    public static class OneOrigin implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "nano-work.auth.key",
-                    KEY,
-                    "nano-work.cors-origins",
-                    allowedOrigin() + ",https://wallet.example",
-                    "nano-work.min-difficulty",
-                    "0000000000000000",
-                    "nano-work.max-difficulty",
-                    "fff0000000000000");
+    public static class OneOrigin extends SettingsProfile {
+        public OneOrigin() {
+            super(Settings.NONE
+                    .with("nano-work.auth.key", KEY)
+                    .with("nano-work.cors-origins", allowedOrigin() + ",https://wallet.example")
+                    .with("nano-work.min-difficulty", "0000000000000000")
+                    .with("nano-work.max-difficulty", "fff0000000000000"));
         }
     }
 

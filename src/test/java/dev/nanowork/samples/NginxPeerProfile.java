@@ -1,6 +1,7 @@
 package dev.nanowork.samples;
 
 import dev.nanowork.support.HardWorkProfile;
+import dev.nanowork.support.Settings;
 import java.time.Duration;
 
 /**
@@ -8,7 +9,13 @@ import java.time.Duration;
  * them: the 20 s deadline is far past the seconds a cancel takes, so a search that ends was ended by its client.
  */
 public class NginxPeerProfile extends HardWorkProfile {
+    static final Settings SETTINGS = settings(Duration.ofSeconds(20));
+
     public NginxPeerProfile() {
-        super(Duration.ofSeconds(20));
+        super(SETTINGS);
+    }
+
+    protected NginxPeerProfile(Settings settings) {
+        super(settings);
     }
 }

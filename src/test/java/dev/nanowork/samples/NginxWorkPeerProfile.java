@@ -1,8 +1,5 @@
 package dev.nanowork.samples;
 
-import java.util.HashMap;
-import java.util.Map;
-
 /**
  * {@link NginxPeerProfile}'s keyed server, behind the nginx sample as its trusted proxy (nginx connects from
  * 127.0.0.1) with the node at {@link #NODE} a trusted work peer of {@link #PEER_SEARCHES} searches. Its own profile,
@@ -13,12 +10,9 @@ public class NginxWorkPeerProfile extends NginxPeerProfile {
     static final String NODE = "127.0.0.5";
     static final int PEER_SEARCHES = 8;
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
-        overrides.put("nano-work.self-hosted.trusted-proxies", "127.0.0.1");
-        overrides.put("nano-work.self-hosted.work-peers", NODE);
-        overrides.put("nano-work.self-hosted.searches-per-peer", Integer.toString(PEER_SEARCHES));
-        return overrides;
+    public NginxWorkPeerProfile() {
+        super(SETTINGS.with("nano-work.self-hosted.trusted-proxies", "127.0.0.1")
+                .with("nano-work.self-hosted.work-peers", NODE)
+                .with("nano-work.self-hosted.searches-per-peer", PEER_SEARCHES));
     }
 }

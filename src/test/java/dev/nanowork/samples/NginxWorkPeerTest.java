@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 21 item 4 through the nginx sample (NginxForwardTest's forward, which now passes X-Forwarded-For): the
+ * Issue 21 item 4 through the nginx sample (NginxSample's forward, which now passes X-Forwarded-For): the
  * self-hosted server trusts nginx as its proxy, so a nano_node-shaped client at 127.0.0.5, a trusted work peer, has
  * the searches a node needs (8 here), and a wallet at another address behind the same nginx keeps the default 4;
  * nginx's own address is no one's.
@@ -47,10 +47,10 @@ class NginxWorkPeerTest {
     @Test
     void aNodesAddressThroughNginxHasItsPeerBounds() throws Exception {
         Assumptions.assumeTrue(Builds.selfHosted(), "clients by address need the self-hosted build");
-        String nginx = NginxForwardTest.nginx().orElse(null);
+        String nginx = NginxSample.nginx().orElse(null);
         Assumptions.assumeTrue(nginx != null, "nginx is not installed (bash .ci/run installs nginx-light from apt)");
         List<NanoNodePeerClient> held = new ArrayList<>();
-        try (NginxForwardTest.Forward f = NginxForwardTest.forward(nginx)) {
+        try (NginxSample.Forward f = NginxSample.forward(nginx)) {
             for (int i = 0; i < NginxWorkPeerProfile.PEER_SEARCHES; i++) {
                 held.add(NanoNodePeerClient.workGenerate(
                         NginxWorkPeerProfile.NODE, f.port(), root(i), HardWorkProfile.HARD, Optional.empty()));

@@ -11,9 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.function.WorkFunctions;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.RpcError;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import io.quarkus.funqy.Funq;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -42,10 +43,9 @@ class OpenApiTest {
      * CORS open to every origin, as the Lambda build's default: the document describes the CORS headers, which the
      * self-hosted build sends only to the origins it is given (none by default).
      */
-    public static class OpenCors implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("nano-work.cors-origins", "*");
+    public static class OpenCors extends SettingsProfile {
+        public OpenCors() {
+            super(Settings.NONE.with("nano-work.cors-origins", "*"));
         }
     }
 

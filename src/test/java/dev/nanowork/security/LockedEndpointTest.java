@@ -10,11 +10,12 @@ import dev.nanowork.fuzz.Answers;
 import dev.nanowork.fuzz.FuzzInputs;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.OwnThread;
+import dev.nanowork.support.Settings;
+import dev.nanowork.support.SettingsProfile;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import java.util.ArrayList;
@@ -46,28 +47,19 @@ class LockedEndpointTest {
     static final int HTTP_FUZZ = 300;
     static LogCapture logs;
 
-    public static class Locked implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "nano-work.auth.key",
-                    KEY,
-                    "nano-work.auth.operator-key",
-                    OPERATOR_KEY,
-                    "nano-work.cors-origins",
-                    ORIGIN + ",https://other.example",
-                    "nano-work.min-difficulty",
-                    "0000000000000000",
-                    "nano-work.max-difficulty",
-                    "fff0000000000000",
-                    "nano-work.benchmark.duration",
-                    "10ms",
-                    "nano-work.benchmark.max-duration",
-                    "20ms",
+    public static class Locked extends SettingsProfile {
+        public Locked() {
+            super(Settings.NONE
+                    .with("nano-work.auth.key", KEY)
+                    .with("nano-work.auth.operator-key", OPERATOR_KEY)
+                    .with("nano-work.cors-origins", ORIGIN + ",https://other.example")
+                    .with("nano-work.min-difficulty", "0000000000000000")
+                    .with("nano-work.max-difficulty", "fff0000000000000")
+                    .with("nano-work.benchmark.duration", "10ms")
+                    .with("nano-work.benchmark.max-duration", "20ms")
                     // concurrentInvocationsGetTheirOwnValidWork is one client with 8 searches at once (self-hosted,
                     // every request comes from 127.0.0.1); the default of 4 per client is WorkQueueTest's to prove.
-                    "nano-work.searches-per-client",
-                    "8");
+                    .with("nano-work.searches-per-client", 8));
         }
     }
 

@@ -1,15 +1,13 @@
 package dev.nanowork.support;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
 import java.time.Duration;
-import java.util.Map;
 
 /**
  * A keyed endpoint whose searches cannot succeed: work no search finds within a 3 s deadline, and 3 s benchmarks.
  * A search then shows in {@code status} for seconds and ends with the deadline's answer, which is what the tests
  * of refusals (no search started) and of deadlines (when a search stops) look for. Shared, so Quarkus starts once.
  */
-public class HardWorkProfile implements QuarkusTestProfile {
+public class HardWorkProfile extends SettingsProfile {
     public static final String KEY = "http-route-key-90d2";
     /** The operator's key: status details (what is searching) are the operator's to read. */
     public static final String OPERATOR_KEY = "http-route-operator-key-3e1f";
@@ -20,34 +18,25 @@ public class HardWorkProfile implements QuarkusTestProfile {
     /** Each search's deadline and each benchmark's duration: far longer than a refusal and a status take. */
     public static final Duration DEADLINE = Duration.ofSeconds(3);
 
-    private final Duration deadline;
-
     public HardWorkProfile() {
-        this(DEADLINE);
+        super(settings(DEADLINE));
     }
 
-    /** The same endpoint with another deadline and benchmark duration. */
-    protected HardWorkProfile(Duration deadline) {
-        this.deadline = deadline;
+    /** The same endpoint with other settings: {@link #settings} and more. */
+    protected HardWorkProfile(Settings settings) {
+        super(settings);
     }
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
-        return Map.of(
-                "nano-work.auth.key",
-                KEY,
-                "nano-work.auth.operator-key",
-                OPERATOR_KEY,
-                "nano-work.min-difficulty",
-                "0000000000000000",
-                "nano-work.max-difficulty",
-                HARD,
-                "nano-work.deadline",
-                deadline.toMillis() + "ms",
-                "nano-work.benchmark.duration",
-                deadline.toMillis() + "ms",
-                "nano-work.benchmark.max-duration",
-                deadline.toMillis() + "ms");
+    /** The keys, and work no search finds within {@code deadline}, which is also each benchmark's duration. */
+    public static Settings settings(Duration deadline) {
+        return Settings.NONE
+                .with("nano-work.auth.key", KEY)
+                .with("nano-work.auth.operator-key", OPERATOR_KEY)
+                .with("nano-work.min-difficulty", "0000000000000000")
+                .with("nano-work.max-difficulty", HARD)
+                .with("nano-work.deadline", deadline)
+                .with("nano-work.benchmark.duration", deadline)
+                .with("nano-work.benchmark.max-duration", deadline);
     }
 
     /** A body for {@code action} that would search (generate, benchmark) for the whole deadline if let in. */
