@@ -84,14 +84,10 @@ class KernelCatalogueTest {
                 List.of("infra/x.sh:1: vector256x2shuf is no variant of the catalogue"),
                 unknownNames("infra/x.sh", "for k in vector256x2shuf; do", three));
         assertEquals(List.of(), unknownNames(KERNELS_DOC.toString(), "round 4: vector256x2shuf 20.1", three));
-        assertEquals(
-                List.of("samples/openapi.yaml: a kernel enum misses vector256x1"),
-                openApiGaps(
-                        """
+        assertEquals(List.of("samples/openapi.yaml: a kernel enum misses vector256x1"), openApiGaps("""
                         kernel: {type: string, enum: [vector512x2, vector256x1, scalar]}
                         kernel: {type: string, enum: [vector512x2, scalar]}
-                        """,
-                        three));
+                        """, three));
         assertEquals(
                 List.of("samples/openapi.yaml: 0 kernel enums, the status and benchmark answers have one each"),
                 openApiGaps("kernel: {type: string}\n", three));

@@ -88,7 +88,7 @@ class LoadTest {
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
         AtomicLong heapMax = new AtomicLong();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-        sampler.scheduleAtFixedRate(
+        var unusedSampling = sampler.scheduleAtFixedRate(
                 () -> heapMax.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max),
                 0,
                 100,
@@ -202,7 +202,7 @@ class LoadTest {
         List<String> wrong = Collections.synchronizedList(new ArrayList<>());
         ScheduledExecutorService validator = Executors.newSingleThreadScheduledExecutor();
         try {
-            validator.scheduleAtFixedRate(
+            var unusedValidating = validator.scheduleAtFixedRate(
                     () -> {
                         long t0 = System.nanoTime();
                         try {
@@ -394,7 +394,7 @@ class LoadTest {
                     loris.add(new java.net.Socket()); // closed at once: opened again at the next drip
                 }
             }
-            drip.scheduleAtFixedRate(
+            var unusedDripping = drip.scheduleAtFixedRate(
                     () -> {
                         for (int i = 0; i < loris.size(); i++) {
                             try {
@@ -423,7 +423,7 @@ class LoadTest {
             }
             for (int t = 0; t < 4; t++) {
                 SplittableRandom random = new SplittableRandom(200 + t);
-                pool.submit(() -> again(
+                var unused = pool.submit(() -> again(
                         stop,
                         floodSent,
                         floodLimited,
@@ -433,7 +433,7 @@ class LoadTest {
                                 .body()));
             }
             for (int t = 0; t < 8; t++) {
-                pool.submit(() -> again(
+                var unused = pool.submit(() -> again(
                         stop,
                         benchmarksSent,
                         benchmarksLimited,
