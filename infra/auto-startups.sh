@@ -8,11 +8,11 @@
 #   infra/auto-startups.sh [startups per setting, default 20] [seconds per configured run, default 3] [settings]
 #
 # settings: any of avx2 avx512 2cpu (default all three), e.g. one per lock hold on a shared machine. Run it from
-# anywhere, on a quiet machine (under flock /tmp/build.lock on a shared one) after infra/bench.sh's build
-# (target/bench.classpath). Prints one line per start-up and a Markdown table per setting: the kernel kept (how
-# often), its rate against the fastest candidate in its own JVM (aim >= 0.95) and against the fastest configured one,
-# its primed rate against its own steady one in the same JVM (aim >= 0.90), how many start-ups primed at full speed,
-# the race's time and the JVM's uptime when primed.
+# anywhere, on a quiet machine (under flock /tmp/build.lock on a shared one); it builds the benchmarks and their class
+# path through Maven first (infra/lib/bench-classpath.sh). Prints one line per start-up and a Markdown table per
+# setting: the kernel kept (how often), its rate against the fastest candidate in its own JVM (aim >= 0.95) and
+# against the fastest configured one, its primed rate against its own steady one in the same JVM (aim >= 0.90), how
+# many start-ups primed at full speed, the race's time and the JVM's uptime when primed.
 set -uo pipefail # no -e: one failed start-up is a row, not the end of the run
 cd "$(dirname "$0")/.." || exit
 # shellcheck source=infra/lib/jdk.sh
@@ -20,7 +20,9 @@ cd "$(dirname "$0")/.." || exit
 n=${1:-20} seconds=${2:-3}
 shift 2 2>/dev/null || shift $#
 wanted=${*:-avx2 avx512 2cpu}
-cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
+# shellcheck source=infra/lib/bench-classpath.sh
+. infra/lib/bench-classpath.sh
+cp=$(bench_classpath) || exit
 run() { # <cpus> <jvm options> <KernelRate args...>
   local cpus=$1 opts=$2; shift 2
   # shellcheck disable=SC2086 # opts is a list of options

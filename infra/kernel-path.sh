@@ -9,9 +9,9 @@
 # Defaults: --core graviton2, --seconds 40 (emulated: C2 needs that long to compile the kernel and its caller),
 # --mcpu neoverse-n1 (graviton2), neoverse-v1 (graviton3), neoverse-v2 (graviton4), sapphirerapids (x86).
 # Logs: target/kernel-path/CORE-KERNEL.log; rows: target/kernel-path/CORE-KERNEL-MCPU.json. Emulated time says
-# nothing about speed: the rate KernelRate prints under qemu is not used. Needs the bench classpath
-# (./mvnw -Pbench test-compile dependency:build-classpath -Dmdep.outputFile=target/bench.classpath
-# -Dmdep.includeScope=test), llvm-19, binutils-aarch64-linux-gnu and qemu-user-static for the Graviton cores.
+# nothing about speed: the rate KernelRate prints under qemu is not used. Builds the benchmarks and their class path
+# through Maven first (infra/lib/bench-classpath.sh). Needs llvm-19, binutils-aarch64-linux-gnu and qemu-user-static
+# for the Graviton cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +27,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ ${#kernels[@]} -gt 0 ] || { echo "kernel-path: name at least one kernel (see --help)" >&2; exit 2; }
-[ -f target/bench.classpath ] || { echo "kernel-path: target/bench.classpath is missing (see --help)" >&2; exit 2; }
 if [ -z "$mcpus" ]; then
   case $core in
     graviton2) mcpus=neoverse-n1 ;; graviton3) mcpus=neoverse-v1 ;; graviton4) mcpus=neoverse-v2 ;;
@@ -36,7 +35,8 @@ if [ -z "$mcpus" ]; then
 fi
 out=target/kernel-path
 mkdir -p "$out"
-cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
+. infra/lib/bench-classpath.sh
+cp=$(bench_classpath)
 flags=(--add-modules=jdk.incubator.vector -XX:+UnlockDiagnosticVMOptions -XX:CompileCommand=quiet
   -XX:CompileCommand='print,dev.nanowork.kernel.*::rounds' -XX:CompileCommand='print,dev.nanowork.kernel.*::step*'
   -XX:CompileCommand='print,dev.nanowork.kernel.*::hash' -XX:CompileCommand="print,dev.nanowork.kernel.BlockKernel\$1::search")

@@ -12,9 +12,9 @@
 # readings (16 dependent scalar adds a pass beside 512-bit adds, one cycle each), their mean its clock. At the end: per run MH/s, clock,
 # steal ticks (/proc/stat), measured cycles per hash (clock / rate) beside the model's; per pair the measured Java/C
 # ratio beside the predicted one (C model / that JVM's model); medians and spreads (infra/model-summary.py).
-# Needs: the bench classpath (./mvnw -Pbench test-compile dependency:build-classpath
-# -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test), gcc, llvm-mca-19, ../shared/anchors (a
-# measuring tool outside the project: nothing else depends on it). Run it under the build lock, on a quiet machine.
+# Needs gcc, llvm-mca-19 and ../shared/anchors (a measuring tool outside the project: nothing else depends on it); it
+# builds the benchmarks and their class path through Maven first (infra/lib/bench-classpath.sh). Run it under the
+# build lock, on a quiet machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,9 +33,10 @@ while [ $# -gt 0 ]; do
 done
 anchors=../shared/anchors/c-anchor.sh
 [ -x "$anchors" ] || { echo "model-check: $anchors is missing (the C anchors are a measuring tool outside the project)" >&2; exit 2; }
-[ -f target/bench.classpath ] || { echo "model-check: target/bench.classpath is missing (see --help)" >&2; exit 2; }
 command -v llvm-mca-19 >/dev/null || { echo "model-check: llvm-mca-19 is missing (Debian: llvm-19)" >&2; exit 2; }
 . infra/lib/jdk.sh
+. infra/lib/bench-classpath.sh
+cp=$(bench_classpath)
 mkdir -p "$out"
 
 # The clock: 16 dependent scalar adds a pass (one cycle each on every x86-64 core), with 8 independent vpaddq zmm beside
@@ -69,7 +70,6 @@ lanes=$(case $anchor in avx512x2) echo 16 ;; avx512) echo 8 ;; avx2x2) echo 8 ;;
 c_model=$(python3 infra/arm64-loops.py --arch x86-64 --function "$bin:$fn:$lanes" --mca llvm-mca-19 --mcpu "$mcpu" --json \
   | python3 -c 'import json,sys; print(json.load(sys.stdin)["cycles per hash"])')
 
-cp="target/test-classes:target/classes:$(cat target/bench.classpath)"
 steal() { awk '/^cpu /{print $9}' /proc/stat; }
 mean() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", (a + b) / 2}'; }
 results=$out/runs.tsv

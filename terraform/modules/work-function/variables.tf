@@ -81,14 +81,24 @@ variable "serve" {
   }
 }
 
+# Every value the function's kernel setting accepts (KernelChoice.NAMES, in its order): auto, the vector widths, and each
+# variant of the kernel catalogue (KernelVariant). KernelCatalogueTest fails when this list and the catalogue differ.
+locals {
+  kernel_choices = [
+    "auto", "vector512", "vector256", "vector128",
+    "vector512x2", "vector512x1", "vector256x2", "vector256x2perm", "vector256x1", "vector256x2nz",
+    "vector256x1nz", "vector128x1shuf", "vector128x2", "vector128x1", "scalarx2", "scalar",
+  ]
+}
+
 variable "kernel" {
   type        = string
-  description = "Work kernel (NANO_WORK_KERNEL): auto picks the widest the JIT compiles; vector512, vector256, vector128 or scalar force one. Not set when serve is validate (that function selects no kernel)."
+  description = "Work kernel (NANO_WORK_KERNEL): auto, the fastest variant this JVM runs, measured at start-up; a width (vector512, vector256, vector128), the fastest of that width's variants; or one variant by name (vector512x2, ..., scalar: docs/kernels.md). Not set when serve is validate (that function selects no kernel)."
   default     = "auto"
 
   validation {
-    condition     = contains(["auto", "vector512", "vector256", "vector128", "scalar"], var.kernel)
-    error_message = "kernel must be auto, vector512, vector256, vector128 or scalar."
+    condition     = contains(local.kernel_choices, var.kernel)
+    error_message = "kernel must be one of ${join(", ", local.kernel_choices)}; was \"${var.kernel}\"."
   }
 }
 

@@ -121,6 +121,17 @@ variable "timeout_seconds" {
   }
 }
 
+# Every value the function's kernel setting accepts, as modules/work-function checks it (KernelChoice.NAMES, in its
+# order); checked here too so that a wrong kernel fails at the stack's own variable. KernelCatalogueTest compares both
+# lists with the catalogue.
+locals {
+  kernel_choices = [
+    "auto", "vector512", "vector256", "vector128",
+    "vector512x2", "vector512x1", "vector256x2", "vector256x2perm", "vector256x1", "vector256x2nz",
+    "vector256x1nz", "vector128x1shuf", "vector128x2", "vector128x1", "scalarx2", "scalar",
+  ]
+}
+
 variable "settings" {
   type = object({
     kernel         = optional(string, "auto")
@@ -132,8 +143,8 @@ variable "settings" {
   default     = {}
 
   validation {
-    condition     = contains(["auto", "vector512", "vector256", "vector128", "scalar"], var.settings.kernel)
-    error_message = "settings.kernel must be auto, vector512, vector256, vector128 or scalar."
+    condition     = contains(local.kernel_choices, var.settings.kernel)
+    error_message = "settings.kernel must be one of ${join(", ", local.kernel_choices)}; was \"${var.settings.kernel}\"."
   }
 }
 

@@ -356,3 +356,26 @@ run "a_searching_function_gets_kernel_and_threads" {
     error_message = "kernel and threads reach the function that searches"
   }
 }
+
+run "a_variant_of_the_catalogue_may_be_named" {
+  command = apply
+
+  variables {
+    kernel = "vector256x2perm"
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_KERNEL"] == "vector256x2perm"
+    error_message = "a variant by name reaches the function, as KernelChoice accepts it"
+  }
+}
+
+run "a_kernel_the_catalogue_lacks_is_refused" {
+  command = plan
+
+  variables {
+    kernel = "vector256x3"
+  }
+
+  expect_failures = [var.kernel]
+}

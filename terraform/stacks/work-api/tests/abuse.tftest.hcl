@@ -206,6 +206,16 @@ run "extra_jvm_options_may_not_bypass_the_settings" {
   expect_failures = [var.extra_jvm_options]
 }
 
+run "a_kernel_the_catalogue_lacks_is_refused" {
+  command = plan
+
+  variables {
+    settings = { kernel = "vector512x3" }
+  }
+
+  expect_failures = [var.settings]
+}
+
 run "rate_limit_off_by_default" {
   command = apply
 

@@ -93,10 +93,10 @@ final class ChartKey {
         return new Drawn(image, List.of(numbers), List.copyOf(points), area);
     }
 
-    /** Points within 40 pixels of point {@code i}. */
+    /** Other points within 40 pixels of point {@code i} (two points may lie on the same spot: each counts). */
     private static int neighbours(List<Point2D> centres, int i) {
         int n = 0;
-        for (Point2D c : centres) if (c != centres.get(i) && c.distance(centres.get(i)) < 40) n++;
+        for (int j = 0; j < centres.size(); j++) if (j != i && centres.get(j).distance(centres.get(i)) < 40) n++;
         return n;
     }
 

@@ -27,8 +27,7 @@ public final class RateModel {
      */
     public static final double SMT_VCPU_YIELD = 0.6;
 
-    private static final Comparator<Rate> PREFERENCE =
-            Comparator.comparingInt(r -> -r.source().ordinal());
+    private static final Comparator<Rate> PREFERENCE = Comparator.comparing(Rate::source, Comparator.reverseOrder());
 
     private final TargetCatalog catalog;
     private final List<Rate> rates;

@@ -53,8 +53,14 @@ class LayersTest {
         String inline =
                 "package dev.nanowork.search;\n\nclass Planted { Object o = new dev.nanowork.function.WorkEngine(); }\n";
         assertEquals(List.of("Planted.java: search uses function"), violations("Planted.java", inline));
-        String cost = "package dev.nanowork.cost;\n\nimport dev.nanowork.search.Threads;\n"
-                + "import dev.nanowork.kernel.KernelSelector;\n\nclass Planted {}\n";
+        String cost = """
+                package dev.nanowork.cost;
+
+                import dev.nanowork.search.Threads;
+                import dev.nanowork.kernel.KernelSelector;
+
+                class Planted {}
+                """;
         assertEquals(List.of("Planted.java: cost uses kernel"), violations("Planted.java", cost));
     }
 

@@ -50,12 +50,10 @@ class RatesFileTest {
 
     @Test
     void aBadLineIsRefusedWithItsLineNumberAndField() {
-        CostInputException e = assertThrows(
-                CostInputException.class,
-                () -> RatesFile.parse(
-                        "{\"target\":\"lmi-c7i\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":300}\n"
-                                + "{\"target\":\"lmi-c7a\",\"kernel\":\"vector512\",\"threads\":8,\"mhs\":-1}\n",
-                        "rates.jsonl"));
+        CostInputException e = assertThrows(CostInputException.class, () -> RatesFile.parse("""
+                        {"target":"lmi-c7i","kernel":"vector512","threads":8,"mhs":300}
+                        {"target":"lmi-c7a","kernel":"vector512","threads":8,"mhs":-1}
+                        """, "rates.jsonl"));
         assertEquals("rates.jsonl line 2: field \"mhs\" is negative (-1.0)", e.getMessage());
 
         e = assertThrows(

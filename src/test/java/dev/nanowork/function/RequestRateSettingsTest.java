@@ -186,7 +186,7 @@ class RequestRateSettingsTest {
             s.connect(new InetSocketAddress("127.0.0.1", port));
             s.setSoTimeout(10_000);
             s.getOutputStream()
-                    .write(("POST / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}")
+                    .write("POST / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}"
                             .getBytes(StandardCharsets.US_ASCII));
             return new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }

@@ -15,6 +15,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +50,7 @@ class WorkGenerateTest {
                 post("/", Samples.request("work_generate")),
                 post(
                         "/work_generate",
-                        "{\"hash\":\"" + other.toLowerCase()
+                        "{\"hash\":\"" + other.toLowerCase(Locale.ROOT)
                                 + "\",\"multiplier\":\"0.015625\",\"use_peers\":\"true\",\"version\":\"work_1\"}"));
         List<NanocurrencyJs.Check> checks = new ArrayList<>();
         for (Map<String, String> a : answers) {

@@ -13,6 +13,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.ValidatableResponse;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -94,7 +95,7 @@ class WorkValidateTest {
         String hash = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
         post(
                         "/",
-                        "{\"action\":\"work_validate\",\"hash\":\"" + hash.toLowerCase()
+                        "{\"action\":\"work_validate\",\"hash\":\"" + hash.toLowerCase(Locale.ROOT)
                                 + "\",\"work\":\"2BF29EF00786A6BC\",\"difficulty\":1,\"multiplier\":\"0.125\"}")
                 .body("valid", equalTo("1"));
         post(

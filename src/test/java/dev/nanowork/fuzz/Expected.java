@@ -16,9 +16,11 @@ sealed interface Expected {
     record Refused(String error) implements Expected {}
 
     /** Work for {@code root} that reaches {@code threshold}. */
+    @SuppressWarnings("ArrayRecordComponent") // matched by type and read, never compared or hashed
     record Generated(byte[] root, long threshold) implements Expected {}
 
     /** The validation of {@code work} for {@code root}, with {@code valid} against {@code requested} when not null. */
+    @SuppressWarnings("ArrayRecordComponent") // matched by type and read, never compared or hashed
     record Validated(byte[] root, long work, Long requested) implements Expected {}
 
     /** The success fields of {@code action} (work_cancel, status, benchmark). */

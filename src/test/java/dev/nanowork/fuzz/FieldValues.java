@@ -52,6 +52,12 @@ final class FieldValues {
         };
     }
 
+    /** One action, each as likely (drawn from a list: the enum's order means nothing here). */
+    static Action anyAction(Random random) {
+        List<Action> actions = List.of(Action.values());
+        return actions.get(random.nextInt(actions.size()));
+    }
+
     /** What every field refuses or drops: null (absent), a boolean, an empty string, an object or array. */
     static Sent anyField(Random random) {
         return switch (random.nextInt(4)) {
@@ -145,8 +151,8 @@ final class FieldValues {
                         -2L,
                         0L);
             case 2 -> {
-                long n = 1 + random.nextInt(1000); // a JSON integer
-                yield Sent.good(n, Reference.threshold(n));
+                long n = 1L + random.nextInt(1000); // a JSON integer
+                yield Sent.good(n, Reference.threshold((double) n));
             }
             case 3 -> {
                 double m =
@@ -183,7 +189,7 @@ final class FieldValues {
 
     static Sent action(Random random) {
         if (random.nextInt(5) == 0) return pick(random, "work_frobnicate", "Work_generate", " status", "status ", 7L);
-        Action a = Action.values()[random.nextInt(Action.values().length)];
+        Action a = anyAction(random);
         return Sent.good(a.wireName(), a);
     }
 

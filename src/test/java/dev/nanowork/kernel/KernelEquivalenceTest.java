@@ -172,11 +172,11 @@ class KernelEquivalenceTest {
                     long expected = WorkKernel.NOT_FOUND;
                     for (int i = offset; i < size; i++) {
                         if (Long.compareUnsigned(values[i], threshold) >= 0) {
-                            expected = i - offset;
+                            expected = (long) i - offset;
                             break;
                         }
                     }
-                    long count = size - offset;
+                    long count = (long) size - offset;
                     assertEquals(
                             expected,
                             search.search(start + offset, count, threshold),

@@ -29,7 +29,7 @@ class Arm64StartIT {
     /** The preferred vector width the JIT reports on each emulated core (qemu -cpu in infra/arm64-java.sh). */
     static final Map<String, Integer> WIDTH = Map.of("graviton2", 128, "graviton3", 256, "graviton4", 128);
     /** Quarkus' start under qemu-user: 20-40 s measured on one core of this machine, more on a loaded one. */
-    static final Duration INIT = Duration.ofSeconds(300);
+    static final Duration INIT = Duration.ofMinutes(5);
     /**
      * The stack's {@code auto} everywhere but graviton3: qemu runs SVE code through helper calls, and a 256-bit kernel
      * searched there at about 0 MH/s after a minute of benchmarks ("Work queue full": no search could meet its

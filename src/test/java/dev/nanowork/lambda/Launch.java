@@ -137,7 +137,7 @@ final class Launch implements AutoCloseable {
     }
 
     double awaitInit() throws Exception {
-        return awaitInit(Duration.ofSeconds(120));
+        return awaitInit(Duration.ofMinutes(2));
     }
 
     /** Seconds from the start to the runtime's first request for an event. */

@@ -2,6 +2,7 @@ package dev.nanowork.load;
 
 import static dev.nanowork.load.Latencies.pct;
 import static dev.nanowork.load.Requests.BUSY;
+import static dev.nanowork.load.Requests.LIMITED;
 import static dev.nanowork.load.Requests.H;
 import static dev.nanowork.load.Requests.JSON;
 import static dev.nanowork.load.Requests.W;
@@ -75,7 +76,7 @@ class FloodAndLeaveTest {
         List<String> wrong = Collections.synchronizedList(new ArrayList<>());
         ScheduledExecutorService validator = Executors.newSingleThreadScheduledExecutor();
         try {
-            validator.scheduleAtFixedRate(
+            var unusedValidating = validator.scheduleAtFixedRate(
                     () -> {
                         long t0 = System.nanoTime();
                         try {
@@ -115,14 +116,22 @@ class FloodAndLeaveTest {
                 Thread.sleep(5);
             }
             int dropped = 0; // closed as they were accepted: beyond the address's connections-per-address (32)
+            int busy = 0;
             for (CompletableFuture<HttpResponse<String>> f : flooded) {
                 if (f.isCompletedExceptionally()) {
                     dropped++;
                 } else if (f.isDone()) {
+                    // Refused by the queue, or (past the address's burst of 64 requests, as a slow run reaches it)
+                    // by the request rate, which CI once saw come first: both are limits, and either answer is right.
                     String error = JSON.readTree(f.get().body()).path("error").asText();
-                    assertEquals(BUSY, error, "a flood request beyond the limits is refused");
+                    assertTrue(
+                            BUSY.equals(error) || LIMITED.equals(error),
+                            "a flood request beyond the limits is refused: " + error);
+                    if (BUSY.equals(error)) busy++;
                 }
             }
+            // The burst's 64 exceed what the queue lets the address keep waiting, so the queue refuses some itself.
+            assertTrue(busy > 0, "the queue's own limits refuse part of the flood");
             assertTrue(dropped <= flooded.size() - 32, "the flood keeps its 32 connections: " + dropped + " dropped");
             int held = queue.waiters();
             int searches = queue.searchesFor(abuser);

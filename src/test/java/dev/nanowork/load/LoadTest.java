@@ -58,7 +58,7 @@ class LoadTest {
         long heapBefore = memory.getHeapMemoryUsage().getUsed();
         AtomicLong heapMax = new AtomicLong();
         ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-        sampler.scheduleAtFixedRate(
+        var unusedSampling = sampler.scheduleAtFixedRate(
                 () -> heapMax.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max),
                 0,
                 100,

@@ -51,7 +51,7 @@ final class SlowLoris {
                 loris.add(new Socket()); // closed at once: opened again at the next drip
             }
         }
-        drip.scheduleAtFixedRate(
+        var unusedDripping = drip.scheduleAtFixedRate(
                 () -> {
                     for (int i = 0; i < loris.size(); i++) {
                         try {

@@ -76,7 +76,7 @@ class StrangersTest {
             }
             for (int t = 0; t < 4; t++) {
                 SplittableRandom random = new SplittableRandom(200 + t);
-                pool.submit(() -> flooder.again(
+                var unused = pool.submit(() -> flooder.again(
                         stop,
                         () -> flood.send(
                                         post(target, generate(randomRoot(random), "fffffffc00000000")),
@@ -84,7 +84,7 @@ class StrangersTest {
                                 .body()));
             }
             for (int t = 0; t < 8; t++) {
-                pool.submit(() -> benchmarks.again(
+                var unused = pool.submit(() -> benchmarks.again(
                         stop,
                         () -> abuser.send(
                                         post(target, "{\"action\":\"benchmark\",\"duration\":\"10\"}"),

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.support.Vectors;
 import dev.nanowork.work.Difficulty;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class RpcRequestTest {
     void hashAndWorkInEitherCaseAndHintsStayShort() {
         String h = "718cc2121c3e641059bc1c2cfc45666c99e8ae922f7a807b7d07b62c995d79e2";
         assertEquals(
-                h.toUpperCase(),
+                h.toUpperCase(Locale.ROOT),
                 RpcRequest.parse("{\"hash\":\"" + h + "\"}").hash().toString());
         RpcError e = assertThrows(
                 RpcError.class,

@@ -17,6 +17,7 @@ import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -73,7 +74,10 @@ class WorkRpcTest {
         Thread.sleep(300);
         assertEquals(
                 Map.of("success", ""),
-                MapRpc.of(rpc).handle("{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase() + "\"}", deadline));
+                MapRpc.of(rpc)
+                        .handle(
+                                "{\"action\":\"work_cancel\",\"hash\":\"" + H.toLowerCase(Locale.ROOT) + "\"}",
+                                deadline));
         assertEquals(Map.of("error", "Cancelled"), first.get(5, TimeUnit.SECONDS));
         assertEquals(Map.of("error", "Cancelled"), second.get(5, TimeUnit.SECONDS));
         assertEquals(

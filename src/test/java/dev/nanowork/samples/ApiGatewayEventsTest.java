@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -70,7 +71,7 @@ class ApiGatewayEventsTest {
             JsonNode event = JSON.readTree(file.toFile());
             assertEquals("2.0", event.get("version").asText(), name + ": payload format");
             String path = event.get("rawPath").asText();
-            String method = event.at("/requestContext/http/method").asText().toLowerCase();
+            String method = event.at("/requestContext/http/method").asText().toLowerCase(Locale.ROOT);
             String raw = given().contentType(ContentType.JSON)
                     .body(Files.readString(file))
                     .when()

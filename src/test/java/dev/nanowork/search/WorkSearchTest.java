@@ -131,7 +131,7 @@ class WorkSearchTest {
             try (WorkSearch search = new WorkSearch(kernel, threads)) {
                 CancelSignal cancel = new CancelSignal();
                 long began = System.nanoTime();
-                timer.schedule(cancel::cancel, 100, TimeUnit.MILLISECONDS);
+                var unused = timer.schedule(cancel::cancel, 100, TimeUnit.MILLISECONDS);
                 SearchResult result =
                         search.search(randomRoot(new SplittableRandom(3)), UNREACHABLE, inSeconds(30), cancel);
                 long tookMillis = (System.nanoTime() - began) / 1_000_000;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.NullSource;
@@ -19,7 +20,7 @@ class ParsingTest {
     @Test
     void rootInEitherCaseIsTheSameRoot() {
         Root upper = Root.parse(ROOT);
-        assertEquals(upper, Root.parse(ROOT.toLowerCase()));
+        assertEquals(upper, Root.parse(ROOT.toLowerCase(Locale.ROOT)));
         assertEquals(upper, Root.parse("718cc2121C3E641059bc1c2cfc45666C99E8AE922F7A807B7D07B62C995D79E2"));
         assertEquals(ROOT, upper.toString());
         assertEquals((byte) 0x71, upper.bytes()[0]);

@@ -130,10 +130,11 @@ final class KernelWriter {
         if (shape.flat()) {
             s.append(" * One method, every round written out with no zero message word, the state words in locals.\n");
         } else if (shape.loop()) {
-            s.append(
-                    " * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the\n"
-                            + " * message schedule kept in {@code state} (zero words included), then round 11 as far as the work\n"
-                            + " * value needs it; the state words stay in locals.\n");
+            s.append("""
+                     * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the
+                     * message schedule kept in {@code state} (zero words included), then round 11 as far as the work
+                     * value needs it; the state words stay in locals.
+                    """);
         } else {
             s.append(" * Rounds in ")
                     .append(methods)

@@ -130,10 +130,10 @@ record Shape(
      * [:shuf=32.24.16]}.
      */
     static Shape parse(String spec) {
-        String[] f = spec.split(":");
+        String[] f = spec.split(":", -1);
         Set<Integer> shuffled = new TreeSet<>();
         if (f.length > 5 && f[5].startsWith("shuf="))
-            for (String r : f[5].substring(5).split("\\.")) shuffled.add(Integer.parseInt(r));
+            for (String r : f[5].substring(5).split("\\.", -1)) shuffled.add(Integer.parseInt(r));
         return new Shape(
                 f[0],
                 f[0].substring(0, 1).toUpperCase(Locale.ROOT) + f[0].substring(1),

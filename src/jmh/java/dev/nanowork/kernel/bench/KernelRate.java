@@ -42,7 +42,10 @@ public final class KernelRate {
     /** A kernel class written by {@code KernelGenerator --try}. */
     private static WorkKernel tried(String className) {
         try {
-            return (WorkKernel) Class.forName(className).getConstructor().newInstance();
+            return Class.forName(className)
+                    .asSubclass(WorkKernel.class)
+                    .getConstructor()
+                    .newInstance();
         } catch (ReflectiveOperationException e) {
             throw new IllegalArgumentException(className, e);
         }
