@@ -140,10 +140,10 @@ final class Vector512x1 extends BlockKernel {
         nonce.intoArray(state, (MSG + 144) * LANES);
         for (int m = MSG * LANES; m < (MSG + 160) * LANES; m += 16 * LANES) {
             // columns
-            v0 = v0.lanewise(ADD, v4).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 0 * LANES));
-            v1 = v1.lanewise(ADD, v5).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 2 * LANES));
-            v2 = v2.lanewise(ADD, v6).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 4 * LANES));
-            v3 = v3.lanewise(ADD, v7).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 6 * LANES));
+            v0 = v0.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 0 * LANES)).lanewise(ADD, v4);
+            v1 = v1.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 2 * LANES)).lanewise(ADD, v5);
+            v2 = v2.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 4 * LANES)).lanewise(ADD, v6);
+            v3 = v3.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 6 * LANES)).lanewise(ADD, v7);
             v12 = v12.lanewise(XOR, v0).lanewise(ROR, 32);
             v13 = v13.lanewise(XOR, v1).lanewise(ROR, 32);
             v14 = v14.lanewise(XOR, v2).lanewise(ROR, 32);
@@ -156,10 +156,10 @@ final class Vector512x1 extends BlockKernel {
             v5 = v5.lanewise(XOR, v9).lanewise(ROR, 24);
             v6 = v6.lanewise(XOR, v10).lanewise(ROR, 24);
             v7 = v7.lanewise(XOR, v11).lanewise(ROR, 24);
-            v0 = v0.lanewise(ADD, v4).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 1 * LANES));
-            v1 = v1.lanewise(ADD, v5).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 3 * LANES));
-            v2 = v2.lanewise(ADD, v6).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 5 * LANES));
-            v3 = v3.lanewise(ADD, v7).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 7 * LANES));
+            v0 = v0.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 1 * LANES)).lanewise(ADD, v4);
+            v1 = v1.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 3 * LANES)).lanewise(ADD, v5);
+            v2 = v2.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 5 * LANES)).lanewise(ADD, v6);
+            v3 = v3.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 7 * LANES)).lanewise(ADD, v7);
             v12 = v12.lanewise(XOR, v0).lanewise(ROR, 16);
             v13 = v13.lanewise(XOR, v1).lanewise(ROR, 16);
             v14 = v14.lanewise(XOR, v2).lanewise(ROR, 16);
@@ -173,10 +173,10 @@ final class Vector512x1 extends BlockKernel {
             v6 = v6.lanewise(XOR, v10).lanewise(ROR, 63);
             v7 = v7.lanewise(XOR, v11).lanewise(ROR, 63);
             // diagonals
-            v0 = v0.lanewise(ADD, v5).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 8 * LANES));
-            v1 = v1.lanewise(ADD, v6).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 10 * LANES));
-            v2 = v2.lanewise(ADD, v7).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 12 * LANES));
-            v3 = v3.lanewise(ADD, v4).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 14 * LANES));
+            v0 = v0.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 8 * LANES)).lanewise(ADD, v5);
+            v1 = v1.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 10 * LANES)).lanewise(ADD, v6);
+            v2 = v2.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 12 * LANES)).lanewise(ADD, v7);
+            v3 = v3.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 14 * LANES)).lanewise(ADD, v4);
             v15 = v15.lanewise(XOR, v0).lanewise(ROR, 32);
             v12 = v12.lanewise(XOR, v1).lanewise(ROR, 32);
             v13 = v13.lanewise(XOR, v2).lanewise(ROR, 32);
@@ -189,10 +189,10 @@ final class Vector512x1 extends BlockKernel {
             v6 = v6.lanewise(XOR, v11).lanewise(ROR, 24);
             v7 = v7.lanewise(XOR, v8).lanewise(ROR, 24);
             v4 = v4.lanewise(XOR, v9).lanewise(ROR, 24);
-            v0 = v0.lanewise(ADD, v5).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 9 * LANES));
-            v1 = v1.lanewise(ADD, v6).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 11 * LANES));
-            v2 = v2.lanewise(ADD, v7).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 13 * LANES));
-            v3 = v3.lanewise(ADD, v4).lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 15 * LANES));
+            v0 = v0.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 9 * LANES)).lanewise(ADD, v5);
+            v1 = v1.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 11 * LANES)).lanewise(ADD, v6);
+            v2 = v2.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 13 * LANES)).lanewise(ADD, v7);
+            v3 = v3.lanewise(ADD, LongVector.fromArray(SPECIES, state, m + 15 * LANES)).lanewise(ADD, v4);
             v15 = v15.lanewise(XOR, v0).lanewise(ROR, 16);
             v12 = v12.lanewise(XOR, v1).lanewise(ROR, 16);
             v13 = v13.lanewise(XOR, v2).lanewise(ROR, 16);
