@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.kernel.KernelSelector.Selection;
-import dev.nanowork.kernel.SelectorStandIns.Factory;
 import dev.nanowork.kernel.SelectorStandIns.Rates;
 import java.util.Arrays;
 import java.util.List;
@@ -35,7 +34,7 @@ class KernelSelectorTest {
     }
 
     private static Selection select(KernelChoice choice, JvmProbe probe, Rates rates) {
-        return KernelSelector.select(choice, probe, new Factory(), rates);
+        return KernelSelector.select(choice, probe, new SelectorStandIns.Factory(), rates);
     }
 
     @Test
@@ -114,7 +113,7 @@ class KernelSelectorTest {
 
     @Test
     void autoFallsBackToScalarWithOneWarningThatNamesTheFix() {
-        Factory factory = new Factory();
+        SelectorStandIns.Factory factory = new SelectorStandIns.Factory();
         Rates rates = new Rates(Map.of());
         Selection noModule = KernelSelector.select(KernelChoice.AUTO, NO_MODULE, factory, rates);
         assertEquals("scalar", noModule.kernel().name());

@@ -2,9 +2,9 @@ package dev.nanowork.load;
 
 import static dev.nanowork.load.Latencies.pct;
 import static dev.nanowork.load.Requests.BUSY;
-import static dev.nanowork.load.Requests.LIMITED;
 import static dev.nanowork.load.Requests.H;
 import static dev.nanowork.load.Requests.JSON;
+import static dev.nanowork.load.Requests.LIMITED;
 import static dev.nanowork.load.Requests.W;
 import static dev.nanowork.load.Requests.client;
 import static dev.nanowork.load.Requests.generate;
