@@ -12,8 +12,10 @@ cycles per hash on a core's model.
 Per compiled kernel method (class::rounds, or a step kernel's step methods and hash): the loop kernels' hot code is
 the rounds 1-10 loop (the backward branch whose body holds the most vector work) run 10 times, plus the straight
 code from the entry to the first ret (round 0, round 11); a step kernel's is each method's code up to its first
-ret. Slow paths (uncommon traps) sit after the ret and are not counted. "calls" and "allocations" count bl/blr and
-prfm (C2's TLAB allocation prefetch) in the hot code: a kernel whose vectors are boxed has them there.
+ret. Slow paths (uncommon traps) usually sit after the ret; a call into C2's UncommonTrapBlob (PrintAssembly's note at
+the call names it) counts as "trap" wherever C2 laid it out, since the block layout follows the profile: a deopt exit,
+taken never or once, not work. "calls" and "allocations" count the other bl/blr and prfm (C2's TLAB allocation
+prefetch) in the hot code: a kernel whose vectors are boxed has them there, and the failure names each call's callee.
 
 When the log also holds C2's code for the caller, BlockKernel$1::search (infra/kernel-path.sh prints it: one JVM per
 kernel, so the call site has one receiver and C2 inlines hash), each kernel's row also gets the calling loop (the walk
@@ -39,6 +41,8 @@ BRANCH = re.compile(r"^(b(\.\w+)?|cbn?z|tbn?z)$")
 X86_VREG = re.compile(r"%[xyz]mm\d+")
 X86_BRANCH = re.compile(r"^j[a-z]+$")
 ARCH = "aarch64"
+# Addresses of the calls into C2's UncommonTrapBlob (filled from PrintAssembly's notes by main).
+TRAPS = set()
 
 
 def branch(mnemonic):
@@ -174,6 +178,11 @@ def x86_kind(mnemonic, operands):
     return "vector other"
 
 
+def kind_at(address, mnemonic, operands):
+    """The class of the instruction at address: "trap" for a call into the uncommon-trap blob, else kind()."""
+    return "trap" if address in TRAPS and is_call(mnemonic) else kind(mnemonic, operands)
+
+
 def kind(mnemonic, operands):
     """The class an instruction counts in."""
     if ARCH == "x86-64":
@@ -203,6 +212,13 @@ def kind(mnemonic, operands):
     if mnemonic == "orr":
         return "vector or"
     return "vector other"
+
+
+def callee(method_notes, address, mnemonic, operands):
+    """What a counted call or allocation in the hot code is: the instruction and PrintAssembly's note at it (the
+    callee, the bytecode it stands for)."""
+    text = " ".join(t for a, t in method_notes if a == address)
+    return f"{address:#x} {mnemonic} {operands} {text[:300]}".strip()
 
 
 def branch_target(operands):
@@ -330,16 +346,17 @@ def main():
         binary, name, nonces = a.function.rsplit(":", 2)
         loop, _ = hot_code(function(binary, name))
         row = {"kernel": name, "nonces per pass": int(nonces),
-               "per hash": {k: round(v / int(nonces), 1) for k, v in sorted(Counter(kind(m, o) for _, m, o in loop).items())},
+               "per hash": {k: round(v / int(nonces), 1) for k, v in sorted(Counter(kind_at(a, m, o) for a, m, o in loop).items())},
                "instructions per hash": round(len(loop) / int(nonces), 1)}
         if a.mca:
             row["cycles per hash"] = round(mca_cycles(loop, a.mca, a.mcpu) / int(nonces), 1)
             row["mcpu"] = a.mcpu
         print(json.dumps(row, indent=1) if a.json else row)
         return
-    per_class = defaultdict(lambda: {"counts": Counter(), "cycles": 0.0, "nonces": None, "methods": []})
+    per_class = defaultdict(lambda: {"counts": Counter(), "cycles": 0.0, "nonces": None, "methods": [], "calls": set()})
     notes = {}
     compiled = methods(open(a.assembly, errors="replace").read(), notes)
+    TRAPS.update(address for n in notes.values() for address, text in n if "UncommonTrapBlob" in text)
     callers = {}
     for (cls, method), words in compiled.items():
         if cls == "dev.nanowork.kernel.BlockKernel$1" and method.split("#")[0] == "search":
@@ -359,12 +376,15 @@ def main():
             entry["methods"].append(method)
         passes = ((loop, 10), (straight, 1))
         for block, times in passes:
-            for _, m, o in block:
-                entry["counts"][kind(m, o)] += times
+            for address, m, o in block:
+                k = kind_at(address, m, o)
+                entry["counts"][k] += times
+                if k in ("call", "allocation"):
+                    entry["calls"].add(callee(notes[(cls, method)], address, m, o))
             if a.mca:
                 entry["cycles"] += times * mca_cycles(block, a.mca, a.mcpu)
         if loop:
-            entry["loop per round"] = Counter(kind(m, o) for _, m, o in loop)
+            entry["loop per round"] = Counter(kind_at(a, m, o) for a, m, o in loop)
     rows = []
     for simple, e in sorted(per_class.items()):
         m = re.search(r"(\d+)x(\d)", simple.lower())
@@ -381,7 +401,7 @@ def main():
             # The whole per-hash path: the kernel's code (above) plus its share of the calling loop, one pass a block.
             loop = callers[simple]
             row["calling loop per hash"] = {
-                k: round(v / nonces, 2) for k, v in sorted(Counter(kind(m, o) for _, m, o in loop).items())}
+                k: round(v / nonces, 2) for k, v in sorted(Counter(kind_at(a, m, o) for a, m, o in loop).items())}
             row["path instructions per hash"] = round(row["instructions per hash"] + len(loop) / nonces, 1)
             if a.mca:
                 row["calling loop cycles per block"] = round(mca_cycles(loop, a.mca, a.mcpu), 1)
@@ -396,6 +416,9 @@ def main():
     bad = [r["kernel"] for r in rows if r["per hash"].get("call", 0) or r["per hash"].get("allocation", 0)]
     if bad:
         print("calls or allocations in the hot code of: " + ", ".join(bad), file=sys.stderr)
+        for k in bad:
+            for c in sorted(per_class[k]["calls"]):
+                print(f"  {k}: {c}", file=sys.stderr)
         sys.exit(1)
 
 

@@ -1,5 +1,6 @@
 package dev.nanowork.fault;
 
+import static dev.nanowork.support.WorkBodies.randomRoot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,12 +40,6 @@ import org.junit.jupiter.api.Test;
 class ConcurrentInvocationsTest {
     static final int INVOCATIONS = 24;
 
-    static Root root(SplittableRandom random) {
-        byte[] b = new byte[32];
-        random.nextBytes(b);
-        return Root.of(b);
-    }
-
     /** The RPC of these tests: difficulties from ff00000000000000 to 2 x send. */
     static WorkRpc rpc(WorkQueue queue) {
         return Wiring.rpc(
@@ -70,9 +65,9 @@ class ConcurrentInvocationsTest {
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            Root shared = root(random);
+            Root shared = randomRoot(random);
             for (int i = 0; i < INVOCATIONS; i++) {
-                Root r = i % 6 == 5 ? shared : root(random); // some invocations ask the same: they coalesce
+                Root r = i % 6 == 5 ? shared : randomRoot(random); // some invocations ask the same: they coalesce
                 roots.add(r);
                 String difficulty = i % 2 == 0 ? "fff8000000000000" : "ffff000000000000";
                 String body = i % 3 == 2
@@ -114,7 +109,7 @@ class ConcurrentInvocationsTest {
                 ExecutorService callers = Executors.newFixedThreadPool(identical + 1)) {
             WorkRpc rpc = rpc(queue);
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            Root blocker = root(random);
+            Root blocker = randomRoot(random);
             // A search that runs for minutes holds the runner, so the identical requests all meet in the queue.
             CompletableFuture<Map<String, String>> blocked = CompletableFuture.supplyAsync(
                     () -> MapRpc.of(rpc)
@@ -124,7 +119,7 @@ class ConcurrentInvocationsTest {
                                     deadline),
                     callers);
             awaitWaiters(queue, 1);
-            Root shared = root(random);
+            Root shared = randomRoot(random);
             String body = "{\"hash\":\"" + shared + "\",\"difficulty\":\"fff8000000000000\"}";
             List<CompletableFuture<Map<String, String>>> answers = new ArrayList<>();
             for (int i = 0; i < identical; i++) {
@@ -167,7 +162,7 @@ class ConcurrentInvocationsTest {
             List<Root> roots = new ArrayList<>();
             List<CompletableFuture<SearchResult>> results = new ArrayList<>();
             for (int i = 0; i < 16; i++) {
-                Root r = root(random);
+                Root r = randomRoot(random);
                 roots.add(r);
                 long start =
                         i % 4 == 0 ? 0 : random.nextLong(); // some from the same start: the same nonces, other roots

@@ -1,5 +1,7 @@
 package dev.nanowork.fault;
 
+import static dev.nanowork.support.WorkBodies.generate;
+import static dev.nanowork.support.WorkBodies.randomRoot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -128,7 +130,7 @@ class SelfHostedFairnessTest {
     void oneClientsQueuedSearchesDoNotStarveAnothersWork() throws Exception {
         for (int i = 0; i < 4; i++) hold("127.0.0.30", BENCHMARK, Map.of());
         awaitSearches("127.0.0.30", 4);
-        Root root = root(new SplittableRandom(30));
+        Root root = randomRoot(new SplittableRandom(30));
         long asked = System.nanoTime();
         JsonNode answer = call("127.0.0.31", generate(root, "fffffe0000000000"), Map.of());
         long tookMs = (System.nanoTime() - asked) / 1_000_000;
@@ -156,7 +158,7 @@ class SelfHostedFairnessTest {
         int perSearch = QueueLimits.WAITERS_PER_SEARCH;
         SplittableRandom random = new SplittableRandom(40);
         for (int attempt = 0; ; attempt++) {
-            String body = generate(root(random), difficulty);
+            String body = generate(randomRoot(random), difficulty);
             // 17 identical requests: 9 from one client, 8 from another (each within its 16 waiters).
             for (int i = 0; i <= perSearch; i++) hold(i % 2 == 0 ? "127.0.0.41" : "127.0.0.42", body, Map.of());
             boolean all = awaitOrFalse(q -> q.waiters() == perSearch + 1);
@@ -175,16 +177,6 @@ class SelfHostedFairnessTest {
             assertTrue(attempt < 3, "the search was found early 4 times in a row");
             leave();
         }
-    }
-
-    static String generate(Root root, String difficulty) {
-        return "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"" + difficulty + "\"}";
-    }
-
-    static Root root(SplittableRandom random) {
-        byte[] b = new byte[32];
-        random.nextBytes(b);
-        return Root.of(b);
     }
 
     boolean awaitOrFalse(Predicate<WorkQueue> done) throws InterruptedException {

@@ -7,9 +7,9 @@ import static dev.nanowork.load.Requests.JSON;
 import static dev.nanowork.load.Requests.LIMITED;
 import static dev.nanowork.load.Requests.W;
 import static dev.nanowork.load.Requests.client;
-import static dev.nanowork.load.Requests.generate;
 import static dev.nanowork.load.Requests.post;
-import static dev.nanowork.load.Requests.randomRoot;
+import static dev.nanowork.support.WorkBodies.generate;
+import static dev.nanowork.support.WorkBodies.randomRoot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +42,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -62,9 +61,7 @@ class FloodAndLeaveTest {
 
     @Test
     void aClientThatFloodsAndLeavesDelaysNoOne() throws Exception {
-        Assumptions.assumeTrue(
-                dev.nanowork.support.Builds.selfHosted(), "drives the self-hosted HTTP server (-DselfHosted)");
-        URI target = URI.create("http://127.0.0.1:" + url.getPort() + "/");
+        URI target = Requests.selfHostedTarget(url);
         WorkQueue queue = engine.queue();
         long deadlineNanos = TimeUnit.SECONDS.toNanos(28); // nano-work.deadline's default, which the tests keep
         long late = deadlineNanos + TimeUnit.SECONDS.toNanos(1);

@@ -3,10 +3,10 @@ package dev.nanowork.load;
 import static dev.nanowork.load.Requests.H;
 import static dev.nanowork.load.Requests.JSON;
 import static dev.nanowork.load.Requests.W;
-import static dev.nanowork.load.Requests.generate;
 import static dev.nanowork.load.Requests.post;
-import static dev.nanowork.load.Requests.randomRoot;
 import static dev.nanowork.load.Requests.sleep;
+import static dev.nanowork.support.WorkBodies.generate;
+import static dev.nanowork.support.WorkBodies.randomRoot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nanowork.work.Difficulty;

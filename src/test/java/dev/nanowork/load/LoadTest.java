@@ -24,7 +24,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,10 +48,7 @@ class LoadTest {
 
     @Test
     void manyClientsMixingGenerateAndValidate() throws Exception {
-        Assumptions.assumeTrue(
-                dev.nanowork.support.Builds.selfHosted(),
-                "the load test drives the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)");
-        URI target = URI.create("http://127.0.0.1:" + url.getPort() + "/");
+        URI target = Requests.selfHostedTarget(url);
         MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
         System.gc();
         long heapBefore = memory.getHeapMemoryUsage().getUsed();

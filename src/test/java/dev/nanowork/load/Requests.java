@@ -1,13 +1,14 @@
 package dev.nanowork.load;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.nanowork.work.Root;
+import dev.nanowork.support.Builds;
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.SplittableRandom;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * What the load scenarios' clients send and how: an HTTP/1.1 client bound to its own loopback address (the server's
@@ -39,14 +40,15 @@ final class Requests {
                 .build();
     }
 
-    static String generate(Root root, String difficulty) {
-        return "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"" + difficulty + "\"}";
-    }
-
-    static Root randomRoot(SplittableRandom random) {
-        byte[] b = new byte[32];
-        random.nextBytes(b);
-        return Root.of(b);
+    /**
+     * The self-hosted server's address for the load scenarios, by IPv4 loopback (the clients bind their own
+     * 127.0.0.x); the test is skipped, saying so, in the Lambda build, which has no HTTP server of its own.
+     */
+    static URI selfHostedTarget(URL url) {
+        Assumptions.assumeTrue(
+                Builds.selfHosted(),
+                "the load scenarios drive the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)");
+        return URI.create("http://127.0.0.1:" + url.getPort() + "/");
     }
 
     /** A client's pause between requests (a back-off, a pace); an interrupt is kept for its loop to see. */

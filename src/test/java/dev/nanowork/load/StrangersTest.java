@@ -2,9 +2,9 @@ package dev.nanowork.load;
 
 import static dev.nanowork.load.Latencies.pct;
 import static dev.nanowork.load.Requests.client;
-import static dev.nanowork.load.Requests.generate;
 import static dev.nanowork.load.Requests.post;
-import static dev.nanowork.load.Requests.randomRoot;
+import static dev.nanowork.support.WorkBodies.generate;
+import static dev.nanowork.support.WorkBodies.randomRoot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +26,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,9 +49,7 @@ class StrangersTest {
 
     @Test
     void honestClientsAreServedBesideAFlooderASlowLorisAndABenchmarkAbuser() throws Exception {
-        Assumptions.assumeTrue(
-                dev.nanowork.support.Builds.selfHosted(), "drives the self-hosted HTTP server (-DselfHosted)");
-        URI target = URI.create("http://127.0.0.1:" + url.getPort() + "/");
+        URI target = Requests.selfHostedTarget(url);
         long deadlineNanos = TimeUnit.SECONDS.toNanos(28);
         long late = deadlineNanos + TimeUnit.SECONDS.toNanos(1);
         AtomicBoolean stop = new AtomicBoolean();
