@@ -15,7 +15,9 @@ code from the entry to the first ret (round 0, round 11); a step kernel's is eac
 ret. Slow paths (uncommon traps) usually sit after the ret; a call into C2's UncommonTrapBlob (PrintAssembly's note at
 the call names it) counts as "trap" wherever C2 laid it out, since the block layout follows the profile: a deopt exit,
 taken never or once, not work. "calls" and "allocations" count the other bl/blr and prfm (C2's TLAB allocation
-prefetch) in the hot code: a kernel whose vectors are boxed has them there, and the failure names each call's callee.
+prefetch) in the hot code that every block runs (on every path from the entry to the return): a kernel whose vectors
+are boxed has them there, and the failure names each call's callee. One on a branch that a block without a hit does
+not take (the values written for a hit) counts as "side call" or "side allocation".
 
 When the log also holds C2's code for the caller, BlockKernel$1::search (infra/kernel-path.sh prints it: one JVM per
 kernel, so the call site has one receiver and C2 inlines hash), each kernel's row also gets the calling loop (the walk
@@ -251,10 +253,8 @@ def hot_code(instructions):
     return instructions[lo : hi + 1], instructions[:lo] + instructions[hi + 1 : ret + 1]
 
 
-def loop_path(span):
-    """The instructions of span (a loop head to its backward branch) on the shortest path from the head through a
-    call to that branch: the pass a block takes when it has no hit. C2 may place other code between them (the
-    caller's array allocation, jumped over; the hit scan, a detour taken only when rounds reports a hit)."""
+def successors(span):
+    """Per instruction of span, the indices control can go to next within span (a branch out of it goes nowhere)."""
     at = {a: i for i, (a, _, _) in enumerate(span)}
     succ = []
     for i, (_, m, o) in enumerate(span):
@@ -263,6 +263,36 @@ def loop_path(span):
             t = at.get(branch_target(o))
             nxt = ([] if m in ("b", "jmp", "jmpq") else nxt) + ([t] if t is not None else [])
         succ.append(nxt)
+    return succ
+
+
+def on_every_path(span):
+    """The indices of span that every path from its first instruction to its last runs: what a block always pays.
+    A call on a side path (the hit branch, which writes the values once per found work; a slow path C2 laid out
+    before the return) is not there."""
+    succ = successors(span)
+    end = len(span) - 1
+
+    def reaches_end(skip):
+        seen, todo = {0}, [0]
+        while todo:
+            i = todo.pop()
+            if i == end:
+                return True
+            for j in succ[i]:
+                if j != skip and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        return False
+
+    return {0, end} | {i for i in range(1, end) if not reaches_end(i)}
+
+
+def loop_path(span):
+    """The instructions of span (a loop head to its backward branch) on the shortest path from the head through a
+    call to that branch: the pass a block takes when it has no hit. C2 may place other code between them (the
+    caller's array allocation, jumped over; the hit scan, a detour taken only when rounds reports a hit)."""
+    succ = successors(span)
 
     def shortest(a, b):
         parent, todo = {a: None}, [a]
@@ -371,6 +401,8 @@ def main():
             continue  # inlined into the calling loop, which is counted whole
         instructions = disassemble(words)
         loop, straight = hot_code(instructions)
+        ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
+        always = {instructions[i][0] for i in on_every_path(instructions[: ret + 1])}
         entry = per_class[simple]
         if method == "rounds" or method.startswith("step"):
             entry["methods"].append(method)
@@ -378,6 +410,8 @@ def main():
         for block, times in passes:
             for address, m, o in block:
                 k = kind_at(address, m, o)
+                if k in ("call", "allocation") and address not in always:
+                    k = "side " + k  # on a branch a block without a hit does not take
                 entry["counts"][k] += times
                 if k in ("call", "allocation"):
                     entry["calls"].add(callee(notes[(cls, method)], address, m, o))

@@ -20,9 +20,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * ({@code -XX:CompileCommand=print}, into {@code target/arm64/<core>-c2.log}), and {@code infra/arm64-loops.py}
  * decodes them with binutils' aarch64 objdump and counts the hot code per hash by class. Every kernel of the core's
  * width and both scalar kernels must be there, compiled by C2, with no call and no allocation in their hot code (a
- * Vector API call C2 did not intrinsify boxes its vectors: a call to the runtime and TLAB allocations). A call into
- * C2's uncommon-trap blob is a deopt exit, not work: the script counts it apart wherever the profile-driven block
- * layout put it (CI once saw one laid out before the return), and names the callee of any other call it finds.
+ * Vector API call C2 did not intrinsify boxes its vectors: a call to the runtime and TLAB allocations). Hot code is
+ * what every block runs, on every path from the entry to the return: a call into C2's uncommon-trap blob (a deopt
+ * exit) and a call on the hit branch (the values written once per found work) count apart, wherever the
+ * profile-driven block layout put them (CI once failed on Vector128x1 on graviton4 with such a call before the
+ * return). The script names the callee of every call it counts.
  */
 class Arm64CodeTest {
     @ParameterizedTest(name = "{0}")
