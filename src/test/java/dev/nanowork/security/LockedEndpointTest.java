@@ -58,7 +58,7 @@ class LockedEndpointTest {
                     .with("nano-work.benchmark.duration", "10ms")
                     .with("nano-work.benchmark.max-duration", "20ms")
                     // concurrentInvocationsGetTheirOwnValidWork is one client with 8 searches at once (self-hosted,
-                    // every request comes from 127.0.0.1); the default of 4 per client is WorkQueueTest's to prove.
+                    // every request comes from 127.0.0.1); the per-client bound is AdmissionTest's to prove.
                     .with("nano-work.searches-per-client", 8));
         }
     }
