@@ -239,9 +239,14 @@ def backward_branches(instructions):
                 yield index[t], i
 
 
+def first_ret(instructions):
+    """The index of the method's first return (the last instruction if it has none): where its hot code ends."""
+    return next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
+
+
 def hot_code(instructions):
     """(loop, straight): the rounds loop's instructions (or []) and the rest of the code up to the first ret."""
-    ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
+    ret = first_ret(instructions)
     best = (0, None)
     for head, i in backward_branches(instructions[: ret + 1]):
         work = sum(1 for _, m, o in instructions[head : i + 1] if kind(m, o).startswith("vector"))
@@ -401,8 +406,7 @@ def main():
             continue  # inlined into the calling loop, which is counted whole
         instructions = disassemble(words)
         loop, straight = hot_code(instructions)
-        ret = next((i for i, (_, m, _) in enumerate(instructions) if m in ("ret", "retq")), len(instructions) - 1)
-        always = {instructions[i][0] for i in on_every_path(instructions[: ret + 1])}
+        always = {instructions[i][0] for i in on_every_path(instructions[: first_ret(instructions) + 1])}
         entry = per_class[simple]
         if method == "rounds" or method.startswith("step"):
             entry["methods"].append(method)
