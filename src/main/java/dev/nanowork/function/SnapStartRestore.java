@@ -49,8 +49,9 @@ public class SnapStartRestore implements Resource {
     public synchronized void beforeCheckpoint(Context<? extends Resource> context) {
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
         // The snapshot carries the compiled code: take it with the kept kernel at full speed (issue 22), or say not.
-        KernelWarmup.Primed primed = KernelWarmup.primeUntilSteady(engine.kernel(), SNAPSHOT_PRIME_MILLIS);
         HostFacts host = rpc.host();
+        KernelWarmup.Primed primed =
+                KernelWarmup.primeUntilSteady(engine.kernel(), host.primed().raced(), SNAPSHOT_PRIME_MILLIS);
         // Status says that rate from now on, in this instance and in every one restored from the snapshot (unless
         // this function selected no kernel: then it has no rate to say).
         if (host.primed().primed().isPresent())

@@ -50,6 +50,15 @@ public final class KernelRace {
     /** Ranking stops after this many rounds when the race is past {@link #RACE_COMPILE_BOUND_NANOS}. */
     private static final int MIN_RANK_ROUNDS = 3;
 
+    /**
+     * How long past {@link #RACE_COMPILE_BOUND_NANOS} the ranking waits for quiet slices (in which the rest of the JVM
+     * used less than {@link #QUIET_SHARE} of the slice) before it counts any slice. Round 13 (Zen 5, one vCPU,
+     * {@code -XX:UseAVX=2}): C2 was still compiling through the ranking (other threads took 9-29 ms of a 40 ms slice),
+     * and {@code vector256x2perm}, 18.5 MH/s in the quiet slices before and after, was ranked at 15.5 in those and lost
+     * to {@code vector256x2} (15.8).
+     */
+    static final long RANK_BOUND_NANOS = 1_000_000_000L;
+
     /** A ranking slice: longer than a waiting turn, the code being C2's by then. */
     private static final long RANK_SLICE_NANOS = 40_000_000L;
 
@@ -61,9 +70,12 @@ public final class KernelRace {
      * 0.6 s and until every vector kernel is above {@link KernelWarmup#COMPILED_FLOOR_MHS} in a turn the rest of the
      * JVM was quiet in ({@link #QUIET_SHARE}: the compiler threads done), or {@link #RACE_COMPILE_BOUND_NANOS} has
      * passed; on one vCPU it leaves the CPU to the compiler for a turn's time after each turn that was not quiet. Then
-     * it ranks them: {@link #RANK_ROUNDS} rounds of one 40 ms slice each, the order turning every round, every rate per
-     * second of this thread's own CPU time. Returns each kernel's median ranking rate, MH/s by name (a vector kernel
-     * still below the floor then was not compiled by the race's end: its rate is the interpreter's).
+     * it ranks them: 40 ms slices, the order turning every round, every rate per second of this thread's own CPU time,
+     * until each kernel has {@link #RANK_ROUNDS} slices in which the rest of the JVM was quiet ({@link #QUIET_SHARE};
+     * on one vCPU it leaves the CPU to the others after a turn that was not); past the bound, {@link #MIN_RANK_ROUNDS}
+     * of them will do, and {@link #RANK_BOUND_NANOS} later any slice counts. Returns each kernel's median ranking rate,
+     * MH/s by name (a vector kernel still below the floor then was not compiled by the race's end: its rate is the
+     * interpreter's).
      *
      * <p>Issue 22, round 8b: the single 25 ms turns it used to compare (the better of each kernel's last two) were
      * timed by the wall clock, so on one vCPU a compile or GC in another thread during one kernel's turn ranked it
@@ -102,17 +114,32 @@ public final class KernelRace {
             if (oneCpu && !quiet) LockSupport.parkNanos(n * SLICE_NANOS);
         }
         double[][] ranked = new double[n][rankRounds];
-        int rounds = 0;
-        while (rounds < rankRounds && (rounds < MIN_RANK_ROUNDS || System.nanoTime() - began < compileBoundNanos)) {
+        int[] counted = new int[n];
+        for (int turn = 0; !ranked(counted, rankRounds, System.nanoTime() - began, compileBoundNanos); turn++) {
+            boolean lastResort = System.nanoTime() - began > compileBoundNanos + RANK_BOUND_NANOS;
+            boolean quietTurn = true;
             for (int j = 0; j < n; j++) {
-                int i = (rounds + j) % n;
-                ranked[i][rounds] = CpuClock.slice(searches.get(i), RANK_SLICE_NANOS, 1 << 12, nonce);
+                int i = (turn + j) % n;
+                long slice = System.nanoTime(), others = CpuClock.othersNanos();
+                double rate = CpuClock.slice(searches.get(i), RANK_SLICE_NANOS, 1 << 12, nonce);
+                boolean quiet = CpuClock.othersNanos() - others < QUIET_SHARE * (System.nanoTime() - slice);
+                quietTurn &= quiet;
+                if ((quiet || lastResort) && counted[i] < rankRounds) ranked[i][counted[i]++] = rate;
             }
-            rounds++;
+            if (oneCpu && !quietTurn) LockSupport.parkNanos(n * RANK_SLICE_NANOS);
         }
         Map<String, Double> rates = new LinkedHashMap<>();
-        for (int i = 0; i < n; i++) rates.put(kernels.get(i).name(), median(ranked[i], rounds));
+        for (int i = 0; i < n; i++) rates.put(kernels.get(i).name(), median(ranked[i], counted[i]));
         return rates;
+    }
+
+    /**
+     * Whether the ranking has what it needs: {@code rankRounds} counted slices of every candidate, or, past the race's
+     * bound for waiting on C2, {@link #MIN_RANK_ROUNDS} of each.
+     */
+    static boolean ranked(int[] counted, int rankRounds, long elapsedNanos, long compileBoundNanos) {
+        int fewest = Arrays.stream(counted).min().orElse(rankRounds);
+        return fewest >= rankRounds || (fewest >= MIN_RANK_ROUNDS && elapsedNanos > compileBoundNanos);
     }
 
     /** The median of the first {@code size} values. */

@@ -90,7 +90,7 @@ public final class KernelSelector {
 
         /** As {@link #prime()}, with whether priming ended steady; logs nothing. */
         public KernelWarmup.Primed primed() {
-            return KernelWarmup.primed(kernel, racedRate().isPresent());
+            return KernelWarmup.primed(kernel, racedRate());
         }
 
         /** {@code primed} against the compiled rate the race timed the kernel at (none when it timed none). */

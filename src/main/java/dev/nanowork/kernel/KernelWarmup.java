@@ -1,6 +1,7 @@
 package dev.nanowork.kernel;
 
 import dev.nanowork.work.Root;
+import java.util.OptionalDouble;
 
 /**
  * Gets a kernel to full speed before the first request (call it at start-up and before a SnapStart
@@ -72,7 +73,7 @@ public final class KernelWarmup {
      * {@code maxMillis} in the second phase.
      */
     public static double prime(WorkKernel kernel, long maxMillis) {
-        return primed(kernel, maxMillis, MIN_SECOND_PHASE_MILLIS).mhs();
+        return primed(kernel, maxMillis, MIN_SECOND_PHASE_MILLIS, 0).mhs();
     }
 
     /** {@link #prime(WorkKernel, long)} with up to 2 s for the second phase. */
@@ -82,21 +83,30 @@ public final class KernelWarmup {
 
     /**
      * Before a SnapStart snapshot, which carries the compiled code to every instance restored from it: runs the
-     * kernel until two rates agree at compiled speed, up to {@code maxMillis}, and says whether they did.
+     * kernel until two rates agree at compiled speed (and at {@link PrimedRate#FULL_SPEED_SHARE} of {@code raced}, the
+     * rate the race timed it at, if any), up to {@code maxMillis}, and says whether they did.
      */
-    public static Primed primeUntilSteady(WorkKernel kernel, long maxMillis) {
-        return primed(kernel, maxMillis, RACED_SECOND_PHASE_MILLIS);
+    public static Primed primeUntilSteady(WorkKernel kernel, OptionalDouble raced, long maxMillis) {
+        return primed(kernel, maxMillis, RACED_SECOND_PHASE_MILLIS, PrimedRate.FULL_SPEED_SHARE * raced.orElse(0));
     }
 
     /**
-     * As {@link #prime(WorkKernel, long)}, with a second phase of at least {@code minMillis}, and whether it ended
-     * steady. {@code raced}: the race has just timed the kernel at compiled speed, so the shorter minimum will do.
+     * As {@link #prime(WorkKernel, long)}, and whether it ended steady. {@code raced}: the rate the race has just
+     * timed the kernel at, at compiled speed; then the shorter minimum will do, and two agreeing rates end priming
+     * only from {@link PrimedRate#FULL_SPEED_SHARE} of it (round 13, two vCPUs: priming ended on two rates that agreed
+     * at 0.57-0.83x the kernel's steady rate while the machine was busy, where going on costs nothing when it is not).
      */
-    static Primed primed(WorkKernel kernel, boolean raced) {
-        return primed(kernel, 2000, raced ? RACED_SECOND_PHASE_MILLIS : MIN_SECOND_PHASE_MILLIS);
+    static Primed primed(WorkKernel kernel, OptionalDouble raced) {
+        return raced.isPresent()
+                ? primed(kernel, 2000, RACED_SECOND_PHASE_MILLIS, PrimedRate.FULL_SPEED_SHARE * raced.getAsDouble())
+                : primed(kernel, 2000, MIN_SECOND_PHASE_MILLIS, 0);
     }
 
-    static Primed primed(WorkKernel kernel, long maxMillis, long minMillis) {
+    /**
+     * Primes {@code kernel} with a second phase of at least {@code minMillis} and at most about {@code maxMillis},
+     * ending on two rates within 5% of each other at compiled speed and at {@code floorMhs} or above.
+     */
+    static Primed primed(WorkKernel kernel, long maxMillis, long minMillis, double floorMhs) {
         WorkKernel.RootSearch search = kernel.forRoot(ROOT);
         CpuClock.consume(tinyCalls(search, kernel.lanes() * kernel.states(), 2000));
         long phase2 = System.nanoTime();
@@ -106,7 +116,10 @@ public final class KernelWarmup {
         long[] next = {0};
         while (System.nanoTime() < deadline) {
             rate = CpuClock.slice(search, 50_000_000L, 1 << 14, next);
-            boolean steady = previous > 0 && Math.abs(rate - previous) < 0.05 * previous && compiled(kernel, rate);
+            boolean steady = previous > 0
+                    && Math.abs(rate - previous) < 0.05 * previous
+                    && compiled(kernel, rate)
+                    && rate >= floorMhs;
             if (steady && System.nanoTime() - phase2 >= minMillis * 1_000_000L) return new Primed(rate, true);
             previous = rate;
         }

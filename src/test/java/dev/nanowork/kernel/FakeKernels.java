@@ -3,6 +3,7 @@ package dev.nanowork.kernel;
 import dev.nanowork.work.Root;
 import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongBinaryOperator;
 
 /** Stand-in kernels of 8 lanes whose speed a test sets: late to compile, never compiled, preempted. */
@@ -70,6 +71,19 @@ final class FakeKernels {
             while (System.nanoTime() < until) Thread.onSpinWait();
             double share = minParked + (maxParked - minParked) * random.nextDouble();
             if (share > 0) LockSupport.parkNanos((long) (busy * share / (1 - share)));
+            return WorkKernel.NOT_FOUND;
+        });
+    }
+
+    /**
+     * An 8-lane kernel at full speed from the start, spending {@code nanosPerNonce} of CPU on every nonce, and {@code
+     * slowdown} times that while {@code busy} says the rest of the JVM is busy (as C2 compiling beside the race on one
+     * vCPU slowed a kernel that was not slower).
+     */
+    static WorkKernel slowedWhile(String name, double nanosPerNonce, double slowdown, BooleanSupplier busy) {
+        return fake(name, (start, count) -> {
+            long until = System.nanoTime() + (long) (count * nanosPerNonce * (busy.getAsBoolean() ? slowdown : 1));
+            while (System.nanoTime() < until) Thread.onSpinWait();
             return WorkKernel.NOT_FOUND;
         });
     }
