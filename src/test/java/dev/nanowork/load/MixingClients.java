@@ -4,6 +4,8 @@ import static dev.nanowork.load.Requests.BUSY;
 import static dev.nanowork.load.Requests.JSON;
 import static dev.nanowork.load.Requests.LIMITED;
 import static dev.nanowork.load.Requests.sleep;
+import static dev.nanowork.support.WorkBodies.generate;
+import static dev.nanowork.support.WorkBodies.randomRoot;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nanowork.work.Difficulty;
@@ -49,14 +51,12 @@ final class MixingClients {
     void run(HttpClient http, URI target, SplittableRandom random, long end) {
         boolean first = true;
         while (System.nanoTime() < end) {
-            byte[] b = new byte[32];
-            random.nextBytes(b);
-            Root root = Root.of(b);
+            Root root = randomRoot(random);
             boolean generate = first || random.nextInt(4) == 0;
             first = false;
             Work work = new Work(random.nextLong());
             String body = generate
-                    ? "{\"action\":\"work_generate\",\"hash\":\"" + root + "\",\"difficulty\":\"fffffe0000000000\"}"
+                    ? generate(root, "fffffe0000000000")
                     : "{\"action\":\"work_validate\",\"hash\":\"" + root + "\",\"work\":\"" + work + "\"}";
             long t0 = System.nanoTime();
             JsonNode a;

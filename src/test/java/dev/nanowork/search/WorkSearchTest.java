@@ -1,5 +1,6 @@
 package dev.nanowork.search;
 
+import static dev.nanowork.support.WorkBodies.randomRoot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -39,12 +40,6 @@ class WorkSearchTest {
 
     private static long inSeconds(double seconds) {
         return System.nanoTime() + (long) (seconds * 1e9);
-    }
-
-    private static Root randomRoot(SplittableRandom random) {
-        byte[] bytes = new byte[32];
-        random.nextBytes(bytes);
-        return Root.of(bytes);
     }
 
     @Test
