@@ -42,7 +42,8 @@ public abstract class BlockKernel implements WorkKernel {
     /**
      * Hashes the block of {@code lanes * states} nonces starting at {@code base} (lane {@code i} of state
      * {@code s} hashes {@code base + s * lanes + i}). When any value reaches {@code threshold} (unsigned; 0
-     * makes every block report) it writes all of them, in nonce order, to {@code values} and returns true.
+     * makes every block report) it returns true, with all of them written, in nonce order, to {@code values}
+     * (a kernel may write them on every block: they are read only after a true).
      *
      * @param k the {@link RootConstants}, each repeated {@code constantLanes} times
      * @param state this thread's scratch of {@code 17 * lanes * states} longs, where the round methods hand
