@@ -101,12 +101,12 @@ public final class KernelRace {
         boolean oneCpu = Runtime.getRuntime().availableProcessors() == 1;
         while (true) {
             boolean allCompiled = true;
-            long turn = System.nanoTime(), others = CpuClock.othersNanos();
+            Stretch turn = Stretch.begin();
             for (int i = 0; i < n; i++) {
                 double rate = CpuClock.slice(searches.get(i), SLICE_NANOS, 1 << 12, nonce);
                 allCompiled &= KernelWarmup.compiled(kernels.get(i), rate);
             }
-            boolean quiet = CpuClock.othersNanos() - others < QUIET_SHARE * (System.nanoTime() - turn);
+            boolean quiet = turn.quiet();
             long elapsed = System.nanoTime() - began;
             if ((allCompiled && quiet && elapsed > MIN_RACE_NANOS) || elapsed > compileBoundNanos) break;
             // One vCPU: the compiler threads have what this thread leaves them (running interpreted code helps
@@ -120,9 +120,9 @@ public final class KernelRace {
             boolean quietTurn = true;
             for (int j = 0; j < n; j++) {
                 int i = (turn + j) % n;
-                long slice = System.nanoTime(), others = CpuClock.othersNanos();
+                Stretch slice = Stretch.begin();
                 double rate = CpuClock.slice(searches.get(i), RANK_SLICE_NANOS, 1 << 12, nonce);
-                boolean quiet = CpuClock.othersNanos() - others < QUIET_SHARE * (System.nanoTime() - slice);
+                boolean quiet = slice.quiet();
                 quietTurn &= quiet;
                 if ((quiet || lastResort) && counted[i] < rankRounds) ranked[i][counted[i]++] = rate;
             }
@@ -140,6 +140,18 @@ public final class KernelRace {
     static boolean ranked(int[] counted, int rankRounds, long elapsedNanos, long compileBoundNanos) {
         int fewest = Arrays.stream(counted).min().orElse(rankRounds);
         return fewest >= rankRounds || (fewest >= MIN_RANK_ROUNDS && elapsedNanos > compileBoundNanos);
+    }
+
+    /** A stretch of the race from its wall-clock start and the rest of the JVM's CPU time then. */
+    private record Stretch(long wallNanos, long othersNanos) {
+        static Stretch begin() {
+            return new Stretch(System.nanoTime(), CpuClock.othersNanos());
+        }
+
+        /** Whether the rest of the JVM used less than {@link #QUIET_SHARE} of the stretch so far. */
+        boolean quiet() {
+            return CpuClock.othersNanos() - othersNanos < QUIET_SHARE * (System.nanoTime() - wallNanos);
+        }
     }
 
     /** The median of the first {@code size} values. */

@@ -87,7 +87,7 @@ public final class KernelWarmup {
      * rate the race timed it at, if any), up to {@code maxMillis}, and says whether they did.
      */
     public static Primed primeUntilSteady(WorkKernel kernel, OptionalDouble raced, long maxMillis) {
-        return primed(kernel, maxMillis, RACED_SECOND_PHASE_MILLIS, PrimedRate.FULL_SPEED_SHARE * raced.orElse(0));
+        return primed(kernel, maxMillis, RACED_SECOND_PHASE_MILLIS, PrimedRate.fullSpeedFloor(raced));
     }
 
     /**
@@ -97,9 +97,8 @@ public final class KernelWarmup {
      * at 0.57-0.83x the kernel's steady rate while the machine was busy, where going on costs nothing when it is not).
      */
     static Primed primed(WorkKernel kernel, OptionalDouble raced) {
-        return raced.isPresent()
-                ? primed(kernel, 2000, RACED_SECOND_PHASE_MILLIS, PrimedRate.FULL_SPEED_SHARE * raced.getAsDouble())
-                : primed(kernel, 2000, MIN_SECOND_PHASE_MILLIS, 0);
+        long minMillis = raced.isPresent() ? RACED_SECOND_PHASE_MILLIS : MIN_SECOND_PHASE_MILLIS;
+        return primed(kernel, 2000, minMillis, PrimedRate.fullSpeedFloor(raced));
     }
 
     /**

@@ -20,9 +20,14 @@ public record PrimedRate(OptionalDouble raced, OptionalDouble primed, boolean fu
     /** Below this share of its raced rate a primed kernel is not at full speed (C2 has not compiled all of it). */
     static final double FULL_SPEED_SHARE = 0.9;
 
+    /** The rate at which a kernel raced at {@code raced} is at full speed (0 for one not raced). */
+    static double fullSpeedFloor(OptionalDouble raced) {
+        return FULL_SPEED_SHARE * raced.orElse(0);
+    }
+
     /** What {@code primed} reached for a kernel raced at {@code raced} (empty: not raced). */
     public static PrimedRate of(OptionalDouble raced, KernelWarmup.Primed primed) {
-        boolean full = primed.steady() && (raced.isEmpty() || primed.mhs() >= FULL_SPEED_SHARE * raced.getAsDouble());
+        boolean full = primed.steady() && primed.mhs() >= fullSpeedFloor(raced);
         return new PrimedRate(raced, OptionalDouble.of(primed.mhs()), full);
     }
 
