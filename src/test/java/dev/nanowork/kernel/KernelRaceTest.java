@@ -3,9 +3,12 @@ package dev.nanowork.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,6 +75,23 @@ class KernelRaceTest {
         compiler.join();
         double ratio = rates.get("faster") / rates.get("steady");
         assertTrue(ratio > 1.02, "faster timed at " + ratio + "x steady, not kept: " + rates);
+    }
+
+    /**
+     * Round 14: vector256x2perm ran 15% slower when the race's own frame called its slices than when called through
+     * one frame or more (Zen 5, {@code -XX:UseAVX=2}, the same compiled code), and lost the ranking to a slower kernel.
+     * Each kernel is ranked at {@link KernelRace#RANK_DEPTHS} stack depths (planted: every slice called at one depth,
+     * the race's own: the kernel saw one depth).
+     */
+    @Test
+    void eachKernelIsRankedAtSeveralStackDepths() {
+        Set<Long> depths = new HashSet<>();
+        WorkKernel recorded = FakeKernels.fake("recorded", (start, count) -> {
+            depths.add(StackWalker.getInstance().walk(Stream::count));
+            return WorkKernel.NOT_FOUND;
+        });
+        KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
+        assertTrue(depths.size() > KernelRace.RANK_DEPTHS, "searched at stack depths " + depths);
     }
 
     @Test
