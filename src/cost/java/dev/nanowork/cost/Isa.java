@@ -9,8 +9,8 @@ import java.util.Locale;
 public enum Isa {
     /** AVX-512 hosts compile 512-bit species: the vector512 kernel. */
     AVX512("vector512"),
-    /** AVX2-only hosts compile 256-bit species with emulated rotates (two-state vector256 on one thread
-     * of a 2-core AMD Zen 5, JDK 25: 22.1 MH/s with -XX:UseAVX=2 against 39.5 with AVX-512 codegen). */
+    /** AVX2-only hosts compile 256-bit species with emulated rotates (one thread of a 2-core AMD Zen 5, JDK 25,
+     * round 14: vector256x2perm 19.8 MH/s with -XX:UseAVX=2, vector256x2 30.1 with AVX-512 code at 256 bits). */
     AVX2("vector256-avx2"),
     /** Graviton3: 256-bit SVE, a 256-bit species with native-width ops. */
     SVE256("vector256"),

@@ -141,7 +141,7 @@ public final class KernelRace {
 
     /**
      * One ranking slice of {@code search}, timed {@code depth} calls below the caller. Round 14 (Zen 5, one vCPU,
-     * {@code -XX:UseAVX=2}): {@code vector256x2perm} ran at 16.4-17.1 MH/s when the race's own (interpreted) frame called
+     * {@code -XX:UseAVX=2}): {@code vector256x2perm} ran at 13.1-17.1 MH/s when the race's own (interpreted) frame called
      * the slice, in every ranking and in slices after it, and at 18.7-20.3 through one to forty frames more, in
      * priming and through the request path: the same compiled code, no recompile between. Where its frames land on
      * the stack moved its rate by 15% (the kernel spills half its state there under AVX2's 16 registers), and it lost
