@@ -143,10 +143,10 @@ public final class KernelRace {
      * One ranking slice of {@code search}, timed {@code depth} calls below the caller. Round 14 (Zen 5, one vCPU,
      * {@code -XX:UseAVX=2}): {@code vector256x2perm} ran at 13.1-17.1 MH/s when the race's own (interpreted) frame called
      * the slice, in every ranking and in slices after it, and at 18.7-20.3 through one to forty frames more, in
-     * priming and through the request path: the same compiled code, no recompile between. Where its frames land on
-     * the stack moved its rate by 15% (the kernel spills half its state there under AVX2's 16 registers), and it lost
-     * to {@code vector256x2} in 5 of 7 start-ups. Timing every kernel at several depths keeps one placement from
-     * deciding the ranking.
+     * priming and through the request path: the same compiled code, no recompile between, and it lost to {@code
+     * vector256x2} in 5 of 7 start-ups. Where its frames land on the stack is the likeliest cause (it spills half its
+     * state there under AVX2's 16 registers; not proved further). Timing every kernel at several depths keeps one
+     * placement from deciding the ranking. (The waiting phase's slices only tell compiled from interpreted code.)
      */
     static double rankSlice(WorkKernel.RootSearch search, long[] nonce, int depth) {
         return depth > 0

@@ -91,6 +91,7 @@ class KernelRaceTest {
             return WorkKernel.NOT_FOUND;
         });
         KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
+        // the waiting phase's depth (its slices and tiny calls are the race's own) and the ranking's
         assertTrue(depths.size() > KernelRace.RANK_DEPTHS, "searched at stack depths " + depths);
     }
 
