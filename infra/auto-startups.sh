@@ -29,7 +29,7 @@ run() { # <cpus> <jvm options> <KernelRate args...>
   taskset -c "$cpus" java --add-modules=jdk.incubator.vector $opts -cp "$cp" dev.nanowork.kernel.bench.KernelRate "$@" 2>&1 \
     | grep -v -E '^(WARNING|[A-Z][a-z]{2} [0-9]|INFO)' | tail -1
 }
-echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 -E '^model\s' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(date -u +%FT%TZ)"
+echo "# $(measured_cpu)"
 for setting in "avx2|0|-XX:UseAVX=2|1 vCPU, AVX2-only" "avx512|0||1 vCPU, AVX-512" "2cpu|0-1||2 vCPUs"; do
   IFS='|' read -r key cpus opts label <<<"$setting"
   [[ " $wanted " == *" $key "* ]] || continue

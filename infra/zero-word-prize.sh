@@ -54,7 +54,7 @@ run() { # <kernel name or class>
     -cp "$out/classes:$cp" dev.nanowork.kernel.bench.KernelRate "$1" 1 "$seconds" 2>/dev/null | tail -1 | awk '{print $3}'
 }
 anchors=../shared/anchors/c-anchor.sh
-echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2-), family $(grep -m1 'cpu family' /proc/cpuinfo | cut -d: -f2 | tr -d ' ') model $(grep -m1 -E '^model\s' /proc/cpuinfo | cut -d: -f2 | tr -d ' '), $(date -u +%FT%TZ), one thread, ${seconds} s a run"
+echo "# $(measured_cpu), one thread, ${seconds} s a run"
 echo "turn $kernel no-zero C:$anchor no-zero/shipped shipped/C no-zero/C"
 for t in $(seq "$turns"); do
   shipped=$(run "$kernel")
