@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,27 @@ class GeneratedKernelsTest {
         }
         assertTrue(sources > KernelGenerator.generatedJava(PROJECT).size(), "sources checked: " + sources);
     }
+
+    /**
+     * Every method of every generated class is within the 8,000 bytecodes C2 compiles ({@code HugeMethodLimit}): past
+     * it a kernel stays interpreted, about a hundred times slower, with nothing but its speed to say so. The one-method
+     * kernels come closest (vector512x2's two loops: about 7,700).
+     */
+    @Test
+    void everyGeneratedMethodIsSmallEnoughForC2() {
+        Map<String, Integer> sizes = new TreeMap<>();
+        for (String file : KernelGenerator.generatedJava(PROJECT)) {
+            String className = file.replaceFirst("^src/main/java/", "")
+                    .replaceFirst("\\.java$", "")
+                    .replace('/', '.');
+            sizes.putAll(BytecodeSizes.of(className));
+        }
+        assertTrue(sizes.keySet().stream().anyMatch(m -> m.endsWith("Vector512x2.rounds")), sizes.toString());
+        sizes.forEach((method, size) -> assertTrue(size < C2_HUGE_METHOD_LIMIT, method + ": " + size + " bytecodes"));
+    }
+
+    /** HotSpot's {@code HugeMethodLimit}: C2 compiles no method longer than this (with {@code DontCompileHugeMethods}). */
+    private static final int C2_HUGE_METHOD_LIMIT = 8000;
 
     /** The first per-root constant is what round 0 adds to the nonce: h0 + v4 (= IV4), nothing of the root. */
     @Test

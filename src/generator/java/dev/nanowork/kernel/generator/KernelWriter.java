@@ -114,6 +114,7 @@ final class KernelWriter {
         s.append("import dev.nanowork.kernel.BlockKernel;\n");
         Rotates.imports(shape, s, false);
         s.append("import jdk.incubator.vector.LongVector;\n");
+        if (shape.loops() > 1) s.append("import jdk.incubator.vector.VectorOperators;\n");
         if (shape.shuffled().stream().anyMatch(r -> r != 63)) s.append("import jdk.incubator.vector.VectorShuffle;\n");
         s.append("import jdk.incubator.vector.VectorSpecies;\n\n");
     }
@@ -129,6 +130,15 @@ final class KernelWriter {
         s.append("; ").append(shape.why()).append(".\n");
         if (shape.flat()) {
             s.append(" * One method, every round written out with no zero message word, the state words in locals.\n");
+        } else if (shape.loop() && shape.loops() > 1) {
+            s.append(" * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as ")
+                    .append(shape.loops())
+                    .append(" loops over the\n");
+            s.append("""
+                     * message schedule kept in {@code state}, each adding the message places non-zero in one of its
+                     * rounds (other zero words included), then round 11 as far as the work value needs it; the state
+                     * words stay in locals.
+                    """);
         } else if (shape.loop()) {
             s.append("""
                      * One method: round 0 (per-root constants, each loaded once), rounds 1 to 10 as a loop over the
@@ -156,13 +166,22 @@ final class KernelWriter {
         MethodWriter w = new MethodWriter(shape, leaves);
         String what = shape.flat()
                 ? "Rounds 0 to 11 written out, round 11 trimmed"
-                : shape.loop() ? "Round 0, rounds 1 to 10 as a loop, round 11 trimmed" : describeSteps(from, to);
+                : shape.loop()
+                        ? "Round 0, rounds 1 to 10 as " + (shape.loops() > 1 ? shape.loops() + " loops" : "a loop")
+                                + ", round 11 trimmed"
+                        : describeSteps(from, to);
         s.append("\n    /** ").append(what).append(". */\n");
         // Both states' compares, then one branch: the non-short-circuit | is meant (Error Prone checks this code).
         if (last && shape.scalar() && shape.states() > 1) s.append("    @SuppressWarnings(\"ShortCircuitBoolean\")\n");
         s.append("    private static ").append(last ? "boolean " : "void ").append(methodName(shape, from));
         s.append("(long[] k, long[] state").append(first ? ", long base" : "");
         s.append(last ? ", long threshold, long[] values" : "").append(") {\n");
+        if (first && shape.op("ADD").equals("add")) {
+            w.line("// The operators in locals: an aload is a byte shorter than a getstatic, which keeps this method");
+            w.line("// within the 8,000 bytecodes C2 compiles.");
+            w.line("VectorOperators.Associative add = ADD, xor = XOR;");
+            w.line("VectorOperators.Binary ror = ROR;");
+        }
         if (first) {
             for (int st = 0; st < shape.states(); st++) {
                 String n = w.nonceVar(st);

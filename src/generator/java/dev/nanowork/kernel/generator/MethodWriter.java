@@ -109,8 +109,8 @@ final class MethodWriter {
         return switch (n.op()) {
             // lanewise(ADD, y), not add(y): add's own call of lanewise is virtual, and when its profile was
             // missing C2 left it so in the loop kernels' one method (1 MH/s) in about one JVM of ten (round 5).
-            case ADD -> x + ".lanewise(ADD, " + expr(n.y(), state) + ")";
-            case XOR -> x + ".lanewise(XOR, " + expr(n.y(), state) + ")";
+            case ADD -> x + ".lanewise(" + shape.op("ADD") + ", " + expr(n.y(), state) + ")";
+            case XOR -> x + ".lanewise(" + shape.op("XOR") + ", " + expr(n.y(), state) + ")";
             case ROR -> Rotates.ror(shape, x, n.r());
         };
     }
@@ -157,10 +157,11 @@ final class MethodWriter {
         line("long biasedThreshold = threshold ^ Long.MIN_VALUE;");
         StringBuilder any = new StringBuilder();
         for (int st = 0; st < n; st++) {
-            line("LongVector biased" + st + " = " + var(v0.word, st) + ".lanewise(XOR, " + var(v8.word, st)
-                    + ").lanewise(XOR, " + Generated.hex(H0 ^ Long.MIN_VALUE) + ");");
-            line("biased" + st + ".lanewise(XOR, Long.MIN_VALUE).intoArray(values, " + (st == 0 ? "0" : st + " * LANES")
-                    + ");");
+            String xor = shape.op("XOR");
+            line("LongVector biased" + st + " = " + var(v0.word, st) + ".lanewise(" + xor + ", " + var(v8.word, st)
+                    + ").lanewise(" + xor + ", " + Generated.hex(H0 ^ Long.MIN_VALUE) + ");");
+            line("biased" + st + ".lanewise(" + xor + ", Long.MIN_VALUE).intoArray(values, "
+                    + (st == 0 ? "0" : st + " * LANES") + ");");
             any.append(st == 0 ? "" : ".or(")
                     .append("biased")
                     .append(st)

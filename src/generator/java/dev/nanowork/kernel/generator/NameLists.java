@@ -72,7 +72,10 @@ final class NameLists {
     }
 
     private static String rounds(Shape shape) {
-        if (shape.loop()) return "one method, rounds 1-10 a loop";
+        if (shape.loop())
+            return shape.loops() > 1
+                    ? "one method, rounds 1-10 in " + shape.loops() + " loops"
+                    : "one method, rounds 1-10 a loop";
         return "methods of " + shape.stepsPerMethod() + " half-rounds"
                 + (shape.stepsKeptFromC1() ? ", kept from C1" : "");
     }

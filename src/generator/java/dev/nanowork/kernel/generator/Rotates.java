@@ -12,10 +12,13 @@ final class Rotates {
 
     /** {@code x} rotated right by {@code r}. */
     static String ror(Shape shape, String x, int r) {
-        if (!shape.shuffled().contains(r)) return x + ".lanewise(ROR, " + r + ")";
+        if (!shape.shuffled().contains(r)) return x + ".lanewise(" + shape.op("ROR") + ", " + r + ")";
         // rotr 63 = rotl 1 = (x + x) + (x >>> 63), the two never overlap: NEON's add and usra (shift right and
         // accumulate) against ushr, shl and orr. x is written twice; C2 computes it once (one node).
-        if (r == 63) return x + ".lanewise(ADD, " + x + ").lanewise(ADD, " + x + ".lanewise(LSHR, 63))";
+        if (r == 63) {
+            String add = shape.op("ADD");
+            return x + ".lanewise(" + add + ", " + x + ").lanewise(" + add + ", " + x + ".lanewise(LSHR, 63))";
+        }
         return r == 32 && !byteShuffles(shape)
                 ? x + ".reinterpretAsInts().rearrange(ROR32).reinterpretAsLongs()"
                 : x + ".reinterpretAsBytes().rearrange(ROR" + r + ").reinterpretAsLongs()";

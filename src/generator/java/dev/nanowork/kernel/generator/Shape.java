@@ -14,6 +14,8 @@ import java.util.TreeSet;
  * @param gPerGroup G functions written side by side (their statements interleaved)
  * @param stepsPerMethod half-rounds per method; {@value #LOOP} for the whole block in one method with rounds 1 to 10
  *     as a loop ({@link #loop}), {@value #FLAT} for one method with every round written out ({@link #flat})
+ * @param loops for a loop shape, how many loops rounds 1 to 10 are split into ({@link LoopWriter#ranges}): each adds
+ *     the message places that are non-zero in one of its rounds only; 1 for every other shape
  * @param shuffled the rotate amounts written as shuffles instead of {@code lanewise(ROR, n)} ({@link Rotates})
  * @param racedAt {@code auto} times this variant when the widest vector this JVM compiles is this many bits; 0:
  *     never (it runs when named, or chosen by its width)
@@ -26,6 +28,7 @@ record Shape(
         int states,
         int gPerGroup,
         int stepsPerMethod,
+        int loops,
         Set<Integer> shuffled,
         int racedAt,
         String why) {
@@ -40,23 +43,40 @@ record Shape(
 
     /** A scalar shape (plain Java, one nonce per state). */
     static Shape scalar(String name, String className, int states, int gPerGroup, int stepsPerMethod, String why) {
-        return new Shape(name, className, 0, states, gPerGroup, stepsPerMethod, Set.of(), 0, why);
+        return new Shape(name, className, 0, states, gPerGroup, stepsPerMethod, 1, Set.of(), 0, why);
     }
 
     /** A {@code LongVector} shape of {@code bits}, every rotate {@code lanewise(ROR, n)}. */
     static Shape vector(
             String name, String className, int bits, int states, int gPerGroup, int stepsPerMethod, String why) {
-        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, Set.of(), 0, why);
+        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, 1, Set.of(), 0, why);
     }
 
     /** This shape with the rotates by {@code amounts} written as shuffles. */
     Shape shuffling(Integer... amounts) {
-        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, Set.of(amounts), racedAt, why);
+        return new Shape(
+                name, className, bits, states, gPerGroup, stepsPerMethod, loops, Set.of(amounts), racedAt, why);
     }
 
     /** This shape, timed by {@code auto} where the widest vector compiled is {@code widest} bits. */
     Shape racedAt(int widest) {
-        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, shuffled, widest, why);
+        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, loops, shuffled, widest, why);
+    }
+
+    /** This loop shape with rounds 1 to 10 split into {@code count} loops ({@link #loops}). */
+    Shape inLoops(int count) {
+        if (!loop()) throw new IllegalStateException(name + " is not a loop shape");
+        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, count, shuffled, racedAt, why);
+    }
+
+    /**
+     * How the generated code names {@code VectorOperators.<operator>} ({@code ADD}, {@code XOR}, {@code ROR}): the
+     * static import, or, in a kernel split into several loops, a local of its method ({@link KernelWriter}), whose
+     * {@code aload} is a byte shorter than a {@code getstatic}: over a thousand uses, which keeps two loops of two states
+     * within the 8,000 bytecodes C2 compiles. C2 folds the local to the same constant.
+     */
+    String op(String operator) {
+        return loops > 1 ? operator.toLowerCase(Locale.ROOT) : operator;
     }
 
     boolean scalar() {
@@ -126,8 +146,8 @@ record Shape(
     }
 
     /**
-     * A shape from {@code --try}'s {@code <name>:<bits>:<states>:<G per group>:<half-rounds per method|loop|flat>
-     * [:shuf=32.24.16]}.
+     * A shape from {@code --try}'s {@code <name>:<bits>:<states>:<G per group>:<half-rounds per method|loop|loop<N>|flat>
+     * [:shuf=32.24.16]} ({@code loop2}: rounds 1 to 10 in two loops).
      */
     static Shape parse(String spec) {
         String[] f = spec.split(":", -1);
@@ -140,7 +160,8 @@ record Shape(
                 Integer.parseInt(f[1]),
                 Integer.parseInt(f[2]),
                 Integer.parseInt(f[3]),
-                f[4].equals("loop") ? LOOP : f[4].equals("flat") ? FLAT : Integer.parseInt(f[4]),
+                f[4].startsWith("loop") ? LOOP : f[4].equals("flat") ? FLAT : Integer.parseInt(f[4]),
+                f[4].startsWith("loop") && f[4].length() > 4 ? Integer.parseInt(f[4].substring(4)) : 1,
                 Set.copyOf(shuffled),
                 0,
                 "a shape being tried");
