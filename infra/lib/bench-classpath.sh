@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 # The benchmarks' class path for the scripts that start many JVMs of their own, under taskset or qemu, with their own
-# JVM options (infra/model-check.sh, kernel-path.sh, auto-startups.sh, zero-word-prize.sh), where one exec:exec@bench
-# per JVM would not do (sourced, not run; from the project's root). Maven builds it: the bench profile's test-compile
-# compiles the benchmarks and writes target/bench.classpath, the test class path as Maven resolves it (the project's
-# output folders and every dependency), so no script lists a project folder or a jar itself.
+# JVM options (infra/model-check.sh, kernel-path.sh, auto-startups.sh, zero-word-prize.sh, split-loops.sh), where one
+# exec:exec@bench per JVM would not do (sourced, not run; from the project's root). Maven builds it: the bench
+# profile's test-compile compiles the benchmarks and writes target/bench.classpath, the test class path as Maven
+# resolves it (the project's output folders and every dependency), so no script lists a project folder or a jar itself.
 
 # Compiles the bench profile (./mvnw, the JDK it finds) and prints its class path.
 bench_classpath() {

@@ -3,6 +3,7 @@ package dev.nanowork.kernel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.search.WorkSearch;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -93,6 +94,23 @@ class KernelRaceTest {
         KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
         // the waiting phase's depth (its slices and tiny calls are the race's own) and the ranking's
         assertTrue(depths.size() > KernelRace.RANK_DEPTHS, "searched at stack depths " + depths);
+    }
+
+    /**
+     * The ranking times each kernel in calls of the request path's batch: in calls of 2^12 it allocated a scratch 16
+     * times as often a hash, and ranked both kernels while that stream met fresh heap pages (round 15).
+     */
+    @Test
+    void theRankingSearchesInTheRequestPathsBatches() {
+        Set<Long> counts = new HashSet<>();
+        WorkKernel recorded = FakeKernels.fake("recorded", (start, count) -> {
+            counts.add(count);
+            return WorkKernel.NOT_FOUND;
+        });
+        KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
+        // the tiny calls and the waiting phase's are shorter; the ranking's are the longest
+        assertEquals(WorkSearch.BATCH, counts.stream().max(Long::compare).orElseThrow(), "calls of " + counts);
+        assertEquals(WorkSearch.BATCH, KernelRace.RANK_CHUNK);
     }
 
     @Test

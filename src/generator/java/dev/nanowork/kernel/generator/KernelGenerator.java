@@ -22,10 +22,11 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>{@code ./mvnw -Pgenerate-kernels} (this class with the project directory) rewrites them in place;
  *       {@code GeneratedKernelsTest} fails when a committed file differs from what it writes.
- *   <li>{@code --try <dir> <name>:<bits>:<states>:<G per group>:<half-rounds per method|loop|flat>[:shuf=32.24.16]
- *       ...} writes kernels of other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes their
+ *   <li>{@code --try <dir> <name>:<bits>:<states>:<G per group>:<half-rounds per method|loop|loop<N>|flat>
+ *       [:shuf=32.24.16] ...} writes kernels of other shapes to {@code <dir>} instead, to time them ({@code KernelRate} takes their
  *       class name; they get no C1 directive at run time, so pass {@code -XX:CompilerDirectivesFile}). The sixth
- *       field writes those rotates as shuffles ({@link Rotates}; round 4, docs/kernels.md).
+ *       field writes those rotates as shuffles ({@link Rotates}; round 4, docs/kernels.md); {@code loop2} splits rounds 1
+ *       to 10 into two loops ({@link Shape#loops}).
  * </ul>
  */
 public final class KernelGenerator {

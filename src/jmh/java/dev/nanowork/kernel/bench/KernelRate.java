@@ -31,6 +31,10 @@ import java.util.stream.Collectors;
  *       KernelGenerator --try} kernel.
  *   <li>{@code KernelRate <choice> startup [judge]}: what selection and priming cost at start-up ({@code
  *       infra/auto-startups.sh}).
+ *   <li>{@code KernelRate alternate <seconds> <kernel|class>...}: the kernels in one JVM, taking turns in slices of
+ *       0.1 s for about {@code seconds} in all; each one's median rate and, slice by slice, its ratio to the first's
+ *       ({@code infra/split-loops.sh}). Within one JVM a difference of 1-2% shows that runs in JVMs of their own,
+ *       whose rates move by up to 15% from JVM to JVM on a shared host, do not.
  *   <li>{@code KernelRate bench ...}: JSON lines of rates against Bouncy Castle in the same JVMs ({@link
  *       BaselineRuns}, {@code infra/bench.sh}).
  *   <li>{@code KernelRate list}: the variants of the catalogue this JVM runs at full speed.
@@ -112,10 +116,68 @@ public final class KernelRate {
         return medians;
     }
 
+    /**
+     * {@code kernels} through the request path ({@code WorkSearch}, one thread) in turns of {@code 0.1 s} each for
+     * about {@code seconds}, the order turning every round ({@link #cpuRate}); prints each kernel's median and the
+     * median of its per-round ratio to the first kernel's, with the quartiles.
+     */
+    private static void alternate(List<WorkKernel> kernels, double seconds) {
+        int n = kernels.size();
+        int rounds = Math.max(3, (int) (seconds / (0.1 * n)));
+        double[][] rates = new double[n][rounds];
+        List<WorkSearch> searches = new ArrayList<>();
+        for (WorkKernel k : kernels) {
+            KernelWarmup.prime(k);
+            searches.add(new WorkSearch(k, 1));
+        }
+        try {
+            for (WorkSearch s : searches) rate(s, 0.3); // off the record
+            for (int round = 0; round < rounds; round++) {
+                for (int j = 0; j < n; j++) {
+                    int i = (round + j) % n;
+                    rates[i][round] = cpuRate(searches.get(i), 0.1);
+                }
+            }
+        } finally {
+            searches.forEach(WorkSearch::close);
+        }
+        for (int i = 0; i < n; i++) {
+            double[] ratio = new double[rounds];
+            for (int r = 0; r < rounds; r++) ratio[r] = rates[i][r] / rates[0][r];
+            double[] rate = rates[i].clone();
+            Arrays.sort(rate);
+            Arrays.sort(ratio);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s median %.2f MH/s (%d turns of 0.1 s); / %s per turn: median %.3f, quartiles %.3f-%.3f%n",
+                    kernels.get(i).name(),
+                    rate[rounds / 2],
+                    rounds,
+                    kernels.get(0).name(),
+                    ratio[rounds / 2],
+                    ratio[rounds / 4],
+                    ratio[3 * rounds / 4]);
+        }
+    }
+
+    /** A configured kernel by its configuration value, or a {@code KernelGenerator --try} kernel by class name. */
+    private static WorkKernel kernel(String name) {
+        return name.contains(".")
+                ? tried(name)
+                : KernelSelector.select(KernelChoice.parse(name)).kernel();
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length == 0 || args[0].equals("--help")) {
-            System.out.println("KernelRate <kernel|class> <threads> <seconds> | <choice> startup [judge] | bench"
-                    + " [--kernel K|all] [--threads \"1 2\"] [--seconds S] [--runs R] | list");
+            System.out.println("KernelRate <kernel|class> <threads> <seconds> | <choice> startup [judge] | alternate"
+                    + " <seconds> <kernel|class>... | bench [--kernel K|all] [--threads \"1 2\"] [--seconds S] [--runs R]"
+                    + " | list");
+            return;
+        }
+        if (args[0].equals("alternate")) {
+            List<WorkKernel> kernels = new ArrayList<>();
+            for (int i = 2; i < args.length; i++) kernels.add(kernel(args[i]));
+            alternate(kernels, Double.parseDouble(args[1]));
             return;
         }
         if (args[0].equals("list")) {
@@ -164,9 +226,7 @@ public final class KernelRate {
                     judged);
             return;
         }
-        WorkKernel kernel = args[0].contains(".")
-                ? tried(args[0])
-                : KernelSelector.select(KernelChoice.parse(args[0])).kernel();
+        WorkKernel kernel = kernel(args[0]);
         int threads = Integer.parseInt(args[1]);
         double seconds = Double.parseDouble(args[2]);
         KernelWarmup.prime(kernel);
