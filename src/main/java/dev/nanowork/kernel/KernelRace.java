@@ -59,18 +59,11 @@ public final class KernelRace {
      */
     static final long RANK_BOUND_NANOS = 1_000_000_000L;
 
-    /** A ranking slice: longer than a waiting turn, the code being C2's by then. */
-    private static final long RANK_SLICE_NANOS = 40_000_000L;
-
     /**
-     * Nonces per search call in a ranking slice: the request path's batch ({@code WorkSearch.BATCH}), so that the
-     * ranking times the kernels as requests run them. Each call allocates the kernel's scratch (17 KB for
-     * vector512x2), and in calls of 2^12 the race allocated 16 times as much a hash as requests do, about 100 MB/s:
-     * round 15 (Zen 5, two vCPUs) saw a third of the start-ups rank while that stream still met fresh heap pages
-     * (23,000 page faults a second, 12-30% of the thread in the kernel), both kernels at 0.4-0.75x their rate, and
-     * keep vector512x1 (5 of 14); in calls of 2^16, 12 of 12 kept vector512x2.
+     * A ranking slice: longer than a waiting turn, the code being C2's by then; its calls are the request path's
+     * ({@link CpuClock#REQUEST_BATCH}).
      */
-    static final int RANK_CHUNK = 1 << 16;
+    private static final long RANK_SLICE_NANOS = 40_000_000L;
 
     /**
      * The ranking times each kernel through 1 to this many frames below the race's own (turning every round), never
@@ -161,7 +154,7 @@ public final class KernelRace {
     static double rankSlice(WorkKernel.RootSearch search, long[] nonce, int depth) {
         return depth > 0
                 ? rankSlice(search, nonce, depth - 1)
-                : CpuClock.slice(search, RANK_SLICE_NANOS, RANK_CHUNK, nonce);
+                : CpuClock.slice(search, RANK_SLICE_NANOS, CpuClock.REQUEST_BATCH, nonce);
     }
 
     /**

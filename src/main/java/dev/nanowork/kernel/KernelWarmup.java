@@ -114,7 +114,9 @@ public final class KernelWarmup {
         double rate = 0;
         long[] next = {0};
         while (System.nanoTime() < deadline) {
-            rate = CpuClock.slice(search, 50_000_000L, 1 << 14, next);
+            // Calls of 2^14 while the kernel may still be interpreted (a call then takes up to a few hundred ms), of
+            // the request path's batch once it runs compiled.
+            rate = CpuClock.slice(search, 50_000_000L, compiled(kernel, rate) ? CpuClock.REQUEST_BATCH : 1 << 14, next);
             boolean steady = previous > 0
                     && Math.abs(rate - previous) < 0.05 * previous
                     && compiled(kernel, rate)

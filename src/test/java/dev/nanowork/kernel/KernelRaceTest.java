@@ -110,7 +110,7 @@ class KernelRaceTest {
         KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
         // the tiny calls and the waiting phase's are shorter; the ranking's are the longest
         assertEquals(WorkSearch.BATCH, counts.stream().max(Long::compare).orElseThrow(), "calls of " + counts);
-        assertEquals(WorkSearch.BATCH, KernelRace.RANK_CHUNK);
+        assertEquals(WorkSearch.BATCH, CpuClock.REQUEST_BATCH);
     }
 
     @Test

@@ -1,9 +1,13 @@
 package dev.nanowork.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.search.WorkSearch;
+import java.util.HashSet;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** Priming: the chosen kernel gets to its compiled rate before the first request, within its budget. */
@@ -29,6 +33,18 @@ class KernelWarmupTest {
         long tookMillis = (System.nanoTime() - began) / 1_000_000;
         assertTrue(rate >= KernelWarmup.COMPILED_FLOOR_MHS, "primed at " + rate + " MH/s");
         assertFalse(tookMillis > 10_000, "priming took " + tookMillis + " ms");
+    }
+
+    /** At compiled speed priming times the kernel in the request path's batches, as the race does (round 15). */
+    @Test
+    void primingAtCompiledSpeedSearchesInTheRequestPathsBatches() {
+        Set<Long> counts = new HashSet<>();
+        WorkKernel recorded = FakeKernels.fake("recorded", (start, count) -> {
+            counts.add(count);
+            return WorkKernel.NOT_FOUND;
+        });
+        KernelWarmup.primed(recorded, OptionalDouble.empty());
+        assertEquals(WorkSearch.BATCH, counts.stream().max(Long::compare).orElseThrow(), "calls of " + counts);
     }
 
     /**
