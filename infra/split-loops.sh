@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Issue 22, round 15 (docs/kernels.md): vector512x2's rounds 1 to 10 in two loops, each adding only the message places
-# non-zero in one of its rounds (82 zero words a state instead of 110), against the same kernel in one loop. Both are
-# written by the generator (`KernelGenerator --try`, shapes `loop` and `loop2`) and timed in one JVM, taking turns in
-# 0.1 s slices (`KernelRate alternate`), with the shipped kernel beside them (it is the two-loop one: its ratio to
-# `loop2` is the check that the comparison is fair); then the shipped kernel against the C anchor, alternating, one
-# thread, each run in a JVM of its own.
+# non-zero in one of its rounds (82 zero words a state instead of 110), against the same kernel in one loop (the
+# shipped code). Both are written by the generator (`KernelGenerator --try`, shapes `loop` and `loop2`) and timed in one
+# JVM, taking turns in 0.1 s slices (`KernelRate alternate`); then the shipped kernel against the C anchor,
+# alternating, one thread, each run in a JVM of its own.
 #
 #   infra/split-loops.sh [seconds in one JVM, default 30] [turns against C, default 5] [seconds a turn, default 3]
 #
@@ -32,7 +31,7 @@ run() { # <KernelRate args...>
     -cp "$out/classes:$cp" dev.nanowork.kernel.bench.KernelRate "$@" 2>/dev/null | grep -v directives
 }
 echo "# $(measured_cpu), one thread"
-run alternate "$seconds" dev.nanowork.kernel.vector.Vector512x2loop1 dev.nanowork.kernel.vector.Vector512x2loop2 vector512x2
+run alternate "$seconds" dev.nanowork.kernel.vector.Vector512x2loop1 dev.nanowork.kernel.vector.Vector512x2loop2
 anchors=../shared/anchors/c-anchor.sh
 [ -x "$anchors" ] || exit 0
 echo "turn vector512x2 C:avx512x2 ratio"

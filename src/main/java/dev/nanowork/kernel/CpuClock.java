@@ -16,7 +16,7 @@ final class CpuClock {
     /**
      * Nonces per search call when the race ranks and priming times compiled code: the request path's batch ({@code
      * WorkSearch.BATCH}), so that start-up times the kernels as requests run them. Each call allocates the kernel's
-     * scratch (17 KB for vector512x2); in calls of 2^12 the race allocated 16 times as much a hash as requests do,
+     * scratch (20 KB for vector512x2); in calls of 2^12 the race allocated 16 times as much a hash as requests do,
      * about 100 MB/s, and round 15 (Zen 5, two vCPUs, vector512x2 in two loops) saw a third of the start-ups rank
      * while that stream still met fresh heap pages (23,000 page faults a second, 12-30% of the timing thread in the
      * kernel), both kernels at 0.4-0.75x their rate, and keep vector512x1 (5 of 14); in calls of 2^16, 12 of 12 kept

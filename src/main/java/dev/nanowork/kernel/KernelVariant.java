@@ -13,7 +13,7 @@ import java.util.Optional;
  * {@link #create} reaches {@code VectorKernels} only for a vector variant.
  */
 public enum KernelVariant {
-    /** 512-bit vectors, 8 lanes x 2 states: two interleaved states, G functions two at a time per state: hides the latency of vector integer operations; rounds 1 to 10 in two loops, which add 82 zero message words a state instead of 110 (1.02x). */
+    /** 512-bit vectors, 8 lanes x 2 states: two interleaved states, G functions two at a time per state: hides the latency of vector integer operations. */
     VECTOR512X2("vector512x2", 512, 2, 512, "avx512f", "sve"),
     /** 512-bit vectors, 8 lanes x 1 state: one state, G functions four at a time (32 vector registers on AVX-512). */
     VECTOR512X1("vector512x1", 512, 1, 512, "avx512f", "sve"),

@@ -36,8 +36,9 @@ public final class KernelWarmup {
     static final double COMPILED_FLOOR_MHS = 2.0;
 
     /**
-     * The second phase's budget: a kernel not raced may still be waiting for C2, which took 2-3 s for vector512x2's
-     * 7,692 bytecodes on one vCPU (round 15: in 2 s it ended interpreted in 3 of 5 start-ups, in 4 s it did not).
+     * The second phase's budget: a kernel not raced may still be waiting for C2, which takes 1.5-3 s for a one-method
+     * kernel on one vCPU (round 15, a configured vector512x2: with 2 s priming ended interpreted in 1 of 4 start-ups,
+     * in 3 of 5 for its 7,692-bytecode two-loop shape; with 4 s in none of 6).
      */
     static final long BUDGET_MILLIS = 4000;
 

@@ -32,8 +32,8 @@ public final class WorkSearch implements AutoCloseable {
      * reaches every thread within one batch, 2^16 / r seconds at one thread's rate r, which is 2 ms at 30 MH/s and
      * 13 ms at 5 MH/s. Every kernel searches millions of nonces a second on a thread once C2 has compiled it (status
      * and benchmark answer this process's own rate), so a stop takes milliseconds, and the look itself (a few volatile
-     * reads and a clock read, under a microsecond) is lost in them. {@code auto}'s race times its ranking slices in
-     * calls of this size too ({@code KernelRace}).
+     * reads and a clock read, under a microsecond) is lost in them. {@code auto}'s ranking and priming time compiled
+     * kernels in calls of this size too ({@code CpuClock.REQUEST_BATCH}).
      */
     public static final long BATCH = 1L << 16;
 

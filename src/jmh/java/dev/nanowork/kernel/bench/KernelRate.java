@@ -117,29 +117,34 @@ public final class KernelRate {
     }
 
     /**
-     * {@code kernels} through the request path ({@code WorkSearch}, one thread) in turns of {@code 0.1 s} each for
-     * about {@code seconds}, the order turning every round ({@link #cpuRate}); prints each kernel's median and the
-     * median of its per-round ratio to the first kernel's, with the quartiles.
+     * {@code kernels} on this thread in turns of 0.1 s each for about {@code seconds}, the order turning every round,
+     * each turn's rate per second of this thread's own CPU time (the process's CPU time ticks in 10 ms, a tenth of a
+     * turn), in calls of the request path's batch ({@code WorkSearch.BATCH}) straight to the kernel, so that the call
+     * site stays the kernels' own (through {@code WorkSearch} a third kernel would make it megamorphic); prints each
+     * kernel's median and the median of its per-turn ratio to the first kernel's, with the quartiles.
      */
     private static void alternate(List<WorkKernel> kernels, double seconds) {
         int n = kernels.size();
         int rounds = Math.max(3, (int) (seconds / (0.1 * n)));
         double[][] rates = new double[n][rounds];
-        List<WorkSearch> searches = new ArrayList<>();
+        List<WorkKernel.RootSearch> searches = new ArrayList<>();
         for (WorkKernel k : kernels) {
             KernelWarmup.prime(k);
-            searches.add(new WorkSearch(k, 1));
+            searches.add(k.forRoot(ROOT));
         }
-        try {
-            for (WorkSearch s : searches) rate(s, 0.3); // off the record
-            for (int round = 0; round < rounds; round++) {
-                for (int j = 0; j < n; j++) {
-                    int i = (round + j) % n;
-                    rates[i][round] = cpuRate(searches.get(i), 0.1);
+        var threads = ManagementFactory.getThreadMXBean();
+        long nonce = 0, sink = 0;
+        for (int round = 0; round < rounds; round++) {
+            for (int j = 0; j < n; j++) {
+                int i = (round + j) % n;
+                long wall = System.nanoTime(), cpu = threads.getCurrentThreadCpuTime(), hashes = 0;
+                while (System.nanoTime() - wall < 100_000_000L) {
+                    sink += searches.get(i).search(nonce, WorkSearch.BATCH, -1L);
+                    nonce += WorkSearch.BATCH;
+                    hashes += WorkSearch.BATCH;
                 }
+                rates[i][round] = hashes * 1e3 / Math.max(1, threads.getCurrentThreadCpuTime() - cpu);
             }
-        } finally {
-            searches.forEach(WorkSearch::close);
         }
         for (int i = 0; i < n; i++) {
             double[] ratio = new double[rounds];
@@ -149,14 +154,15 @@ public final class KernelRate {
             Arrays.sort(ratio);
             System.out.printf(
                     Locale.ROOT,
-                    "%s median %.2f MH/s (%d turns of 0.1 s); / %s per turn: median %.3f, quartiles %.3f-%.3f%n",
+                    "%s median %.2f MH/s (%d turns of 0.1 s); / %s per turn: median %.3f, quartiles %.3f-%.3f%s%n",
                     kernels.get(i).name(),
                     rate[rounds / 2],
                     rounds,
                     kernels.get(0).name(),
                     ratio[rounds / 2],
                     ratio[rounds / 4],
-                    ratio[3 * rounds / 4]);
+                    ratio[3 * rounds / 4],
+                    sink == 42 ? " " : "");
         }
     }
 
