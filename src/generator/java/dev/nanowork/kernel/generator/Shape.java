@@ -63,12 +63,6 @@ record Shape(
         return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, loops, shuffled, widest, why);
     }
 
-    /** This loop shape with rounds 1 to 10 split into {@code count} loops ({@link #loops}). */
-    Shape inLoops(int count) {
-        if (!loop()) throw new IllegalStateException(name + " is not a loop shape");
-        return new Shape(name, className, bits, states, gPerGroup, stepsPerMethod, count, shuffled, racedAt, why);
-    }
-
     /**
      * How the generated code names {@code VectorOperators.<operator>} ({@code ADD}, {@code XOR}, {@code ROR}): the
      * static import, or, in a kernel split into several loops, a local of its method ({@link KernelWriter}), whose
