@@ -20,7 +20,7 @@ cp=$(bench_classpath)
 out=target/split-loops
 rm -rf "$out" && mkdir -p "$out/src" "$out/classes"
 java -cp "$cp" dev.nanowork.kernel.generator.KernelGenerator --try "$out/src" \
-  vector512x2loop1:512:2:2:loop vector512x2loop2:512:2:2:loop2 >/dev/null
+  split1:512:2:2:loop split2:512:2:2:loop2 >/dev/null
 javac --add-modules jdk.incubator.vector -nowarn -d "$out/classes" -cp target/classes \
   "$out"/src/dev/nanowork/kernel/vector/*.java 2>&1 | grep -v -E '^(warning|Note|1 warning)' || true
 # C1 kept from the tried kernels' round methods as from the shipped one's (the run-time directive covers only the
@@ -31,7 +31,7 @@ run() { # <KernelRate args...>
     -cp "$out/classes:$cp" dev.nanowork.kernel.bench.KernelRate "$@" 2>/dev/null | grep -v directives
 }
 echo "# $(measured_cpu), one thread"
-run alternate "$seconds" dev.nanowork.kernel.vector.Vector512x2loop1 dev.nanowork.kernel.vector.Vector512x2loop2
+run alternate "$seconds" dev.nanowork.kernel.vector.Split1 dev.nanowork.kernel.vector.Split2
 anchors=../shared/anchors/c-anchor.sh
 [ -x "$anchors" ] || exit 0
 echo "turn vector512x2 C:avx512x2 ratio"

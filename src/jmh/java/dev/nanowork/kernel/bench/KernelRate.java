@@ -34,7 +34,8 @@ import java.util.stream.Collectors;
  *   <li>{@code KernelRate alternate <seconds> <kernel|class>...}: the kernels in one JVM, taking turns in slices of
  *       0.1 s for about {@code seconds} in all; each one's median rate and, slice by slice, its ratio to the first's
  *       ({@code infra/split-loops.sh}). Within one JVM a difference of 1-2% shows that runs in JVMs of their own,
- *       whose rates move by up to 15% from JVM to JVM on a shared host, do not.
+ *       whose rates move by up to 15% from JVM to JVM on a shared host, do not; each JVM places the code its own
+ *       way, so take several JVMs and both orders (round 15: 0.97-0.98 in four, 1.02 in calls of 2^14).
  *   <li>{@code KernelRate bench ...}: JSON lines of rates against Bouncy Castle in the same JVMs ({@link
  *       BaselineRuns}, {@code infra/bench.sh}).
  *   <li>{@code KernelRate list}: the variants of the catalogue this JVM runs at full speed.
