@@ -2,6 +2,7 @@ package dev.nanowork.kernel;
 
 import dev.nanowork.work.Root;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongBinaryOperator;
@@ -9,6 +10,14 @@ import java.util.function.LongBinaryOperator;
 /** Stand-in kernels of 8 lanes whose speed a test sets: late to compile, never compiled, preempted. */
 final class FakeKernels {
     private FakeKernels() {}
+
+    /** A stand-in kernel that finds nothing and adds the nonce count of each search call to {@code counts}. */
+    static WorkKernel countingCalls(String name, Set<Long> counts) {
+        return fake(name, (start, count) -> {
+            counts.add(count);
+            return WorkKernel.NOT_FOUND;
+        });
+    }
 
     /** A stand-in kernel of 8 lanes, one state, whose every search is {@code search} (nonces hashed: none). */
     static WorkKernel fake(String name, LongBinaryOperator search) {

@@ -103,10 +103,7 @@ class KernelRaceTest {
     @Test
     void theRankingSearchesInTheRequestPathsBatches() {
         Set<Long> counts = new HashSet<>();
-        WorkKernel recorded = FakeKernels.fake("recorded", (start, count) -> {
-            counts.add(count);
-            return WorkKernel.NOT_FOUND;
-        });
+        WorkKernel recorded = FakeKernels.countingCalls("recorded", counts);
         KernelRace.race(List.of(recorded, FakeKernels.compiledAfter("other", 0)), 0, KernelRace.RANK_ROUNDS);
         // the tiny calls and the waiting phase's are shorter; the ranking's are the longest
         assertEquals(WorkSearch.BATCH, counts.stream().max(Long::compare).orElseThrow(), "calls of " + counts);

@@ -39,10 +39,7 @@ class KernelWarmupTest {
     @Test
     void primingAtCompiledSpeedSearchesInTheRequestPathsBatches() {
         Set<Long> counts = new HashSet<>();
-        WorkKernel recorded = FakeKernels.fake("recorded", (start, count) -> {
-            counts.add(count);
-            return WorkKernel.NOT_FOUND;
-        });
+        WorkKernel recorded = FakeKernels.countingCalls("recorded", counts);
         KernelWarmup.primed(recorded, OptionalDouble.empty());
         assertEquals(WorkSearch.BATCH, counts.stream().max(Long::compare).orElseThrow(), "calls of " + counts);
     }

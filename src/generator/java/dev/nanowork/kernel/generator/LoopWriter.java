@@ -54,7 +54,7 @@ final class LoopWriter {
             if (Long.bitCount(cuts) != loops - 1) continue;
             for (int r = 2, i = 1; r <= 10; r++) if ((cuts >> (r - 2) & 1) != 0) firsts[i++] = r;
             List<Range> split = new ArrayList<>();
-            int start = 0, added = 0, places = 0;
+            int start = 0, places = 0; // start ends as the slots added, zero words included
             for (int i = 0; i < loops; i++) {
                 int first = firsts[i], last = i + 1 < loops ? firsts[i + 1] - 1 : 10;
                 List<Integer> used = new ArrayList<>();
@@ -69,10 +69,9 @@ final class LoopWriter {
                 Range range = new Range(first, last, List.copyOf(used), start);
                 split.add(range);
                 start += range.slots();
-                added += range.slots();
                 places += used.size();
             }
-            long cost = (long) added * 16 + places;
+            long cost = (long) start * 16 + places;
             if (cost < bestCost) {
                 bestCost = cost;
                 best = split;
