@@ -29,6 +29,15 @@ public final class EmulatedCore {
 
     private EmulatedCore() {}
 
+    /**
+     * Runs each named kernel ({@link KernelVariant} names) until C2's code for its round methods is in use: what
+     * {@link Arm64CodeTest} starts in a fresh emulated JVM to compile one kernel again, alone.
+     */
+    public static void main(String[] kernels) {
+        if (name().isEmpty()) throw new IllegalStateException("nanowork.test.arm64Core names no emulated core");
+        for (String kernel : kernels) compiled(KernelVariant.valueOf(kernel).create());
+    }
+
     /** The emulated core this JVM runs on ({@code graviton2}, ...), if any. */
     public static Optional<String> name() {
         return Optional.ofNullable(System.getProperty("nanowork.test.arm64Core"));
