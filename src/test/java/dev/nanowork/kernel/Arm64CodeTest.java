@@ -98,7 +98,11 @@ class Arm64CodeTest {
         }
         String output = Files.readString(out, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), () -> variant + " compiled again on " + core + ": " + output);
-        Loops again = loops(log, Path.of("target/arm64/" + core + "-" + variant.wireName() + "-again-loops.json"));
+        Path json = Path.of("target/arm64/" + core + "-" + variant.wireName() + "-again-loops.json");
+        Loops again = loops(log, json);
+        assertTrue(
+                Files.readString(json, StandardCharsets.UTF_8).contains("\"kernel\": \"" + className(variant) + "\""),
+                () -> variant + " has no C2 code in " + log + " (" + out + ")");
         assertEquals(
                 0,
                 again.exit(),
