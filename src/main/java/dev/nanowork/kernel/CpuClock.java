@@ -67,6 +67,14 @@ final class CpuClock {
         return count * 1e3 / used;
     }
 
+    /**
+     * Whether this JVM has one CPU: there a thread timing a kernel C2 has not compiled yet takes the CPU the compile
+     * needs, so the race and priming park a slice after such a slice (rounds 13 and 15, docs/kernels.md).
+     */
+    static boolean oneCpu() {
+        return Runtime.getRuntime().availableProcessors() == 1;
+    }
+
     /** Keeps {@code sink} alive. */
     static void consume(long sink) {
         blackhole = sink;

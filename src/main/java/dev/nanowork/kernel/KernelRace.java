@@ -107,7 +107,7 @@ public final class KernelRace {
         CpuClock.consume(sink);
         int n = kernels.size();
         long[] nonce = {0};
-        boolean oneCpu = Runtime.getRuntime().availableProcessors() == 1;
+        boolean oneCpu = CpuClock.oneCpu();
         while (true) {
             boolean allCompiled = true;
             Stretch turn = Stretch.begin();

@@ -124,7 +124,7 @@ public final class KernelWarmup {
         double previous = 0;
         double rate = 0;
         long[] next = {0};
-        boolean oneCpu = Runtime.getRuntime().availableProcessors() == 1;
+        boolean oneCpu = CpuClock.oneCpu();
         while (System.nanoTime() < deadline) {
             // Calls of 2^14 while the kernel may still be interpreted (a call then takes up to a few hundred ms), of
             // the request path's batch once it runs compiled.

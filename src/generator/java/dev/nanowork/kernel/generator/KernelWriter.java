@@ -176,7 +176,7 @@ final class KernelWriter {
         s.append("    private static ").append(last ? "boolean " : "void ").append(methodName(shape, from));
         s.append("(long[] k, long[] state").append(first ? ", long base" : "");
         s.append(last ? ", long threshold, long[] values" : "").append(") {\n");
-        if (first && shape.loops() > 1) { // the names Shape#op gives them
+        if (first && shape.operatorsInLocals()) {
             w.line("// The operators in locals: an aload is a byte shorter than a getstatic, which keeps this method");
             w.line("// within the 8,000 bytecodes C2 compiles.");
             w.line("VectorOperators.Associative add = ADD, xor = XOR;");

@@ -70,7 +70,12 @@ record Shape(
      * within the 8,000 bytecodes C2 compiles. C2 folds the local to the same constant.
      */
     String op(String operator) {
-        return loops > 1 ? operator.toLowerCase(Locale.ROOT) : operator;
+        return operatorsInLocals() ? operator.toLowerCase(Locale.ROOT) : operator;
+    }
+
+    /** Whether the kernel's round method holds the operators in locals ({@link #op}): when it is split into loops. */
+    boolean operatorsInLocals() {
+        return loops > 1;
     }
 
     boolean scalar() {
