@@ -63,14 +63,11 @@ class Arm64CodeTest {
         } else {
             assertEquals(0, loops.exit(), "arm64-loops.py on " + log + ": " + loops.errors());
         }
-        String rows = Files.readString(json, StandardCharsets.UTF_8);
-        for (KernelVariant variant : ofCore) {
-            String className = className(variant);
+        for (KernelVariant variant : ofCore)
             assertTrue(
-                    rows.contains("\"kernel\": \"" + className + "\""),
-                    variant + " (" + className + ") has no C2 code in " + log + ": " + rows);
-        }
-        assertTrue(rows.contains("\"loop per round\""), "no rounds loop found in " + json);
+                    loops.hasCode(variant),
+                    () -> variant + " (" + className(variant) + ") has no C2 code in " + log + ": " + loops.rows());
+        assertTrue(loops.rows().contains("\"loop per round\""), "no rounds loop found in " + json);
     }
 
     /** One kernel compiled in a fresh JVM on the emulated core, alone, its code judged as the first JVM's was. */
@@ -98,11 +95,8 @@ class Arm64CodeTest {
         }
         String output = Files.readString(out, StandardCharsets.UTF_8);
         assertEquals(0, p.exitValue(), () -> variant + " compiled again on " + core + ": " + output);
-        Path json = Path.of("target/arm64/" + core + "-" + variant.wireName() + "-again-loops.json");
-        Loops again = loops(log, json);
-        assertTrue(
-                Files.readString(json, StandardCharsets.UTF_8).contains("\"kernel\": \"" + className(variant) + "\""),
-                () -> variant + " has no C2 code in " + log + " (" + out + ")");
+        Loops again = loops(log, Path.of("target/arm64/" + core + "-" + variant.wireName() + "-again-loops.json"));
+        assertTrue(again.hasCode(variant), () -> variant + " has no C2 code in " + log + " (" + out + ")");
         assertEquals(
                 0,
                 again.exit(),
@@ -111,9 +105,15 @@ class Arm64CodeTest {
         System.out.println(variant + " compiled again on " + core + ", alone: no call or allocation in its hot code");
     }
 
-    private record Loops(int exit, String errors, List<String> withCalls) {}
+    /** What {@code infra/arm64-loops.py} said of one log: its exit, errors, kernels with calls and its JSON rows. */
+    private record Loops(int exit, String errors, List<String> withCalls, String rows) {
+        /** Whether the log holds C2's code for {@code variant}'s kernel (a row names its class). */
+        boolean hasCode(KernelVariant variant) {
+            return rows.contains("\"kernel\": \"" + className(variant) + "\"");
+        }
+    }
 
-    /** {@code infra/arm64-loops.py} on one log: its exit, its error output and the kernel classes it found calls in. */
+    /** {@code infra/arm64-loops.py} on one log, its JSON rows written to {@code json}. */
     private static Loops loops(Path log, Path json) throws IOException, InterruptedException {
         Process p = new ProcessBuilder("python3", "infra/arm64-loops.py", log.toString(), "--json")
                 .redirectOutput(json.toFile())
@@ -123,7 +123,7 @@ class Arm64CodeTest {
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "arm64-loops.py did not finish");
         Matcher m = WITH_CALLS.matcher(errors);
         List<String> withCalls = m.find() ? List.of(m.group(1).trim().split(",\\s*")) : List.of();
-        return new Loops(p.exitValue(), errors, withCalls);
+        return new Loops(p.exitValue(), errors, withCalls, Files.readString(json, StandardCharsets.UTF_8));
     }
 
     private static KernelVariant variantOf(String kernelClass, List<KernelVariant> ofCore) {
