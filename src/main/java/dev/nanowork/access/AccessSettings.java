@@ -33,6 +33,12 @@ public final class AccessSettings {
 
     private AccessSettings() {}
 
+    /** The wallet key, from {@code nano-work.auth.key} or {@code nano-work.auth.key-parameter}. */
+    public static KeySource resolve(
+            Optional<String> key, Optional<String> parameter, Function<String, KeySource> stored) {
+        return resolve(KEY, key, parameter, stored);
+    }
+
     /**
      * The key {@code setting} names, if any; setting both a key and a parameter is refused, and so is a blank one.
      *
