@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.ContainerCredentialsStandIn;
 import dev.nanowork.support.SsmStandIn;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -111,6 +112,29 @@ class SsmParameterStoreTest {
             KeyUnavailableException e = assertThrows(KeyUnavailableException.class, () -> store.latest(name));
             assertTrue(e.getMessage().contains(name) && e.getMessage().contains(type), e.getMessage());
             assertFalse(e.getMessage().contains(VALUE), e.getMessage());
+        }
+    }
+
+    @Test
+    void theContainerCredentialsEndpointAnswersOnlyWithItsToken() throws Exception {
+        try (ContainerCredentialsStandIn endpoint = new ContainerCredentialsStandIn("auth-token", ROLE)) {
+            HttpClient http = HttpClient.newHttpClient();
+            for (String token : new String[] {null, "other-token"}) {
+                HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(endpoint.fullUri()));
+                if (token != null) request.header("Authorization", token);
+                assertEquals(
+                        401,
+                        http.send(request.build(), HttpResponse.BodyHandlers.ofString())
+                                .statusCode());
+            }
+            HttpResponse<String> ok = http.send(
+                    HttpRequest.newBuilder(URI.create(endpoint.fullUri()))
+                            .header("Authorization", "auth-token")
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, ok.statusCode());
+            assertTrue(ok.body().contains("\"Token\":\"" + ROLE.sessionToken() + "\""), ok.body());
+            assertEquals(2, endpoint.refused());
         }
     }
 
