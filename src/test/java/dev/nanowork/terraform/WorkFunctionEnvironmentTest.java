@@ -199,15 +199,6 @@ class WorkFunctionEnvironmentTest {
                 "nested settings are named: " + applicationKeys);
         variables.keySet().stream()
                 .filter(n -> n.startsWith("NANO_WORK_"))
-                // The operator's key parameter is the Java side of issue 20 (branch safe): checked once it is a
-                // setting, not before (this branch carries only the Terraform side).
-                .filter(n -> !n.equals("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
-                        || applicationKeys.stream().anyMatch(k -> k.startsWith("NANO_WORK_AUTH_OPERATOR")))
-                // The key cache and rotation grace are the Java side of issue 34 (the lead's branch): checked once
-                // they are settings, not before (this branch carries the Terraform side).
-                .filter(n -> !Set.of("NANO_WORK_AUTH_KEY_CACHE", "NANO_WORK_AUTH_ROTATION_GRACE")
-                                .contains(n)
-                        || applicationKeys.stream().anyMatch(k -> k.equals("NANO_WORK_AUTH_KEY_CACHE")))
                 .forEach(n -> assertTrue(
                         applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
         assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
