@@ -92,6 +92,14 @@ class ReportWritersTest {
                                         RateSource.MEASURED_LOCAL,
                                         zen5,
                                         null),
+                                new Rate(
+                                        "local-vector256-avx2",
+                                        19.8,
+                                        1,
+                                        "vector256x2perm",
+                                        RateSource.MEASURED_LOCAL,
+                                        zen5,
+                                        null),
                                 rate("local-vector128", 19.75, 1, RateSource.MODELLED),
                                 new Rate(
                                         "lambda-arm64-1769",
