@@ -100,8 +100,7 @@ public final class CostChart {
                 true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.addSubtitle(new TextTitle(
-                "numbered as the key's rows; " + measuredOrNot(report)
-                        + "; EC2 and Managed Instances busy all the time; "
+                measuredOrNot(report) + "; EC2, Managed Instances busy all the time; "
                         + report.pricing().region() + " prices of "
                         + report.pricing().retrieved(),
                 new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
@@ -118,7 +117,7 @@ public final class CostChart {
                 .findFirst()
                 .map(c -> " on " + c.replaceFirst("\\),.*", ")"))
                 .orElse("");
-        return "every point pale: modelled, from the kernels measured" + cpu + " (table: measured on this machine)";
+        return "all pale: modelled from the kernels measured" + cpu;
     }
 
     private static LogAxis logAxis(String label) {
