@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 
 /**
  * The one grammar of the {@code Authorization} header, shared with the edge (terraform/stacks/work-api/edge): {@code
- * Bearer} in any case, spaces or tabs, one token of visible characters, spaces or tabs around. An absent or blank
+ * Bearer} in any case, spaces or tabs, one token of visible ASCII characters, spaces or tabs around. An absent or blank
  * header carries no credential; anything else (another scheme, no token, a token with a space in it) is malformed and
  * refused, never guessed at. src/test/resources/authorization-cases.json holds the cases both sides run.
  */
@@ -19,7 +19,7 @@ public record BearerHeader(Kind kind, String token) {
     }
 
     private static final Pattern BEARER =
-            Pattern.compile("[ \\t]*Bearer[ \\t]+(\\S+)[ \\t]*", Pattern.CASE_INSENSITIVE);
+            Pattern.compile("[ \\t]*Bearer[ \\t]+([!-~]+)[ \\t]*", Pattern.CASE_INSENSITIVE);
 
     /** Reads {@code header} (the request's {@code Authorization}, if any). */
     public static BearerHeader read(Optional<String> header) {
