@@ -1,6 +1,7 @@
 package dev.nanowork.function;
 
 import dev.nanowork.access.AddressSet;
+import dev.nanowork.access.ClientGroup;
 import dev.nanowork.config.WorkConfig;
 import java.time.Duration;
 import java.util.List;
@@ -76,6 +77,16 @@ record ConnectionLimits(
         if (proxies.contains(address)) return perProxy;
         if (peers.contains(address)) return perPeer;
         return perAddress;
+    }
+
+    /**
+     * The key whose open connections {@code address} (canonical text) counts among: the local host, a proxy and a peer
+     * by their own address (each named by the operator), a stranger by its {@link ClientGroup} (an IPv6 address's
+     * /64), so that one host cannot open its share again from every address of its /64.
+     */
+    String keyFor(String address) {
+        if (LOCAL_HOST.contains(address) || proxies.contains(address) || peers.contains(address)) return address;
+        return ClientGroup.of(address);
     }
 
     private static void positive(String setting, int value) {

@@ -107,6 +107,41 @@ class RequestRateTest {
         if (limited.limited()) assertIsTheRefusal(limited, "192.0.2.1");
     }
 
+    /**
+     * An IPv6 host has a /64 to send from: every address of it is one client, one bucket (issue 34); another /64 is
+     * another client, and an IPv4 address mapped into IPv6 is the IPv4 address.
+     */
+    @Test
+    void anIpv6HostIsOneClientForItsWhole64AndAMappedIpv4IsItsIpv4() throws Exception {
+        int served = 0;
+        long t0 = System.nanoTime();
+        for (int i = 1; i <= 12; i++) {
+            Map<String, String> from = Map.of("X-Forwarded-For", "2001:db8:5:6:" + Integer.toHexString(i) + "::1");
+            if (http().call(RequestRateProfile.PROXY, "/", VALIDATE, from).served()) served++;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(served <= most, served + " of 12 served from twelve addresses of one /64; at most " + most);
+        Reply limited =
+                http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "2001:db8:5:6::ffff"));
+        if (limited.limited()) assertIsTheRefusal(limited, "2001:db8:5:6::/64");
+        Reply other =
+                http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "2001:db8:5:7::1"));
+        assertTrue(other.served(), "another /64 is another client: " + other);
+
+        served = 0;
+        t0 = System.nanoTime();
+        for (int i = 0; i < 12; i++) {
+            String address = i % 2 == 0 ? "192.0.2.77" : "::ffff:192.0.2.77";
+            if (http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", address))
+                    .served()) served++;
+        }
+        seconds = (System.nanoTime() - t0) / 1e9;
+        most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(
+                served <= most, served + " of 12 served to 192.0.2.77, half of them mapped into IPv6; at most " + most);
+    }
+
     @Test
     void theLocalHostIsNeverLimited() throws Exception {
         for (int i = 0; i < 30; i++) {
