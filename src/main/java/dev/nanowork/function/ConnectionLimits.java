@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * What one address may hold of the self-hosted server's connections, and how long a request head may take: the
+ * What one address may hold of the self-hosted server's connections, and how long a request may take to arrive: the
  * connection-level half of the per-client rules (the queue holds the other half). A stranger gets {@code
  * connections-per-address}; a trusted proxy, which carries every client behind it over one address, {@code
  * connections-per-proxy}; a trusted work peer {@code connections-per-peer}. Impossible settings stop start-up with
@@ -17,7 +17,7 @@ import java.util.OptionalInt;
  * @param perAddress connections one stranger may hold
  * @param perProxy connections one trusted proxy may hold
  * @param perPeer connections one trusted work peer may hold
- * @param headerTimeout the longest a request head may take to arrive
+ * @param headerTimeout the longest a request, head and body, may take to arrive ({@link RequestDeadline})
  * @param proxies the trusted proxies
  * @param peers the trusted work peers
  */
