@@ -54,13 +54,22 @@ public final class SharedSecret {
      */
     public Verdict check(Optional<String> authorization, Optional<String> keyField) {
         if (!required()) return Verdict.ALLOWED;
-        Optional<String> presented = authorization
+        Optional<String> presented = presented(authorization, keyField);
+        if (presented.isEmpty()) return Verdict.MISSING;
+        return MessageDigest.isEqual(sha256(presented.get()), digest) ? Verdict.ALLOWED : Verdict.WRONG;
+    }
+
+    /**
+     * The key a request presents, as {@link #check} reads it (the access log names it by its {@link KeyId}): the
+     * bearer token of {@code authorization} if it is one, else {@code keyField}, trimmed; empty when none or blank.
+     */
+    public static Optional<String> presented(Optional<String> authorization, Optional<String> keyField) {
+        return authorization
                 .filter(h -> h.regionMatches(true, 0, BEARER, 0, BEARER.length()))
                 .map(h -> h.substring(BEARER.length()).strip())
                 .or(() -> keyField)
-                .map(String::strip);
-        if (presented.isEmpty() || presented.get().isEmpty()) return Verdict.MISSING;
-        return MessageDigest.isEqual(sha256(presented.get()), digest) ? Verdict.ALLOWED : Verdict.WRONG;
+                .map(String::strip)
+                .filter(key -> !key.isEmpty());
     }
 
     /** Whether both are the same secret (compared by digest, in constant time). */

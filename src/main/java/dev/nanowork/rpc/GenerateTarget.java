@@ -28,7 +28,7 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
         // nano_node checks the limits here, before the block; without a difficulty of its own a request with a
         // block gets the block's, so that one is checked instead (the same answer with the default limits).
         if (requested.isPresent() || !request.has("block"))
-            limits(requested.orElse(Difficulty.BASE), request.difficultyAsSent() + " was asked", min, max);
+            limits(requested.orElse(Difficulty.BASE), asSent(request) + " was asked", min, max);
         Optional<Block> block = BlockField.of(request);
         if (block.isEmpty()) return new GenerateTarget(root, requested.orElse(Difficulty.BASE), null);
         Block b = block.get();
@@ -62,16 +62,39 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
 
     /**
      * nano_node's difficulty limits, for every action that searches at a client's difficulty ({@code work_generate},
-     * a {@code benchmark} with a {@code count}).
+     * a {@code benchmark} with a {@code count}: {@link #limited}).
      *
-     * @param asked the difficulty as the client named it, for the hint ({@link RpcRequest#difficultyAsSent})
+     * @param asked the difficulty as the client named it, for the hint ({@link #asSent})
      */
-    static void limits(Difficulty difficulty, String asked, Difficulty min, Difficulty max) {
+    private static void limits(Difficulty difficulty, String asked, Difficulty min, Difficulty max) {
         if (difficulty.compareTo(min) < 0 || difficulty.compareTo(max) > 0) {
             throw new RpcError(
                     RpcError.DIFFICULTY_LIMIT,
                     "this endpoint generates from " + described(min) + " to " + described(max) + "; " + asked);
         }
+    }
+
+    /**
+     * The difficulty a {@code benchmark} with a {@code count} asks for (default the base), held to the same limits:
+     * else a count of works at {@code ffffffffffffffff} would be a search no {@code work_generate} may ask for.
+     */
+    static Difficulty limited(RpcRequest request, Difficulty min, Difficulty max) {
+        Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
+        limits(difficulty, asSent(request) + " was asked", min, max);
+        return difficulty;
+    }
+
+    /**
+     * The requested difficulty as the client wrote it, for a hint that refuses it: {@code multiplier '1e30' (4
+     * characters)}, not the difficulty it converts to (the client never wrote that). Call after {@link
+     * RpcRequest#difficulty} read the field.
+     */
+    private static String asSent(RpcRequest request) {
+        boolean multiplier = request.has("multiplier");
+        String field = multiplier ? "multiplier" : "difficulty";
+        return request.text(field, multiplier ? RpcError.BAD_MULTIPLIER : RpcError.BAD_DIFFICULTY)
+                .map(text -> field + " " + RpcError.describe(text))
+                .orElse("no difficulty (the default, " + Difficulty.BASE + ")");
     }
 
     private static String described(Difficulty d) {

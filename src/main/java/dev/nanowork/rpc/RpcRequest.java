@@ -142,19 +142,6 @@ public final class RpcRequest {
         return multiplier.isEmpty() ? parsed : multiplier.map(Multiplier::difficulty);
     }
 
-    /**
-     * The requested difficulty as the client wrote it, for a hint that refuses it: {@code multiplier '1e30' (4
-     * characters)}, not the difficulty it converts to (the client never wrote that). Call after {@link #difficulty}
-     * read the field.
-     */
-    String difficultyAsSent() {
-        boolean multiplier = has("multiplier");
-        String field = multiplier ? "multiplier" : "difficulty";
-        return text(field, multiplier ? RpcError.BAD_MULTIPLIER : RpcError.BAD_DIFFICULTY)
-                .map(text -> field + " " + RpcError.describe(text))
-                .orElse("no difficulty (the default, " + Difficulty.BASE + ")");
-    }
-
     private static String type(JsonNode node) {
         return node.getNodeType().name().toLowerCase(Locale.ROOT);
     }

@@ -108,10 +108,7 @@ class RequestRateTest {
         if (limited.limited()) assertIsTheRefusal(limited, "192.0.2.1");
     }
 
-    /**
-     * An IPv6 host has a /64 to send from: every address of it is one client, one bucket (issue 34); another /64 is
-     * another client, and an IPv4 address mapped into IPv6 is the IPv4 address.
-     */
+    /** Issue 34: one IPv6 host's /64 is one client, one bucket; a mapped IPv4 address is the IPv4 address. */
     @Test
     void anIpv6HostIsOneClientForItsWhole64AndAMappedIpv4IsItsIpv4() throws Exception {
         int served = 0;
