@@ -16,15 +16,22 @@ import java.util.logging.Logger;
  * of the key it presented (never the key; {@code -} for none), so that a key's abuse can be traced to its senders:
  * {@code 203.0.113.7 key=1a2b3c4d POST /work_generate 212 ms}. No body, no answer.
  *
- * <p>Who sent it: on Lambda behind CloudFront, the address of {@code CloudFront-Viewer-Address} (the viewer CloudFront
- * saw: API Gateway's source address is then one of CloudFront's), else API Gateway's source address; self-hosted, the
+ * <p>Who sent it: on Lambda behind CloudFront, the viewer's address the edge function forwards ({@code
+ * x-viewer-address}), or CloudFront's {@code CloudFront-Viewer-Address} (API Gateway's source address is then one of
+ * CloudFront's), else API Gateway's source address; self-hosted, the
  * client the per-client rules count ({@link RequestOrigin}: behind a trusted proxy, the one it forwards), never a
  * header a client may write itself.
  */
 final class AccessLog implements Handler<RoutingContext> {
     private static final Logger LOG = Logger.getLogger(AccessLog.class.getName());
 
-    /** CloudFront's header: the viewer's address and port ({@code 198.51.100.10:46532}, IPv6 without brackets). */
+    /**
+     * The edge function's header: the viewer's address as CloudFront measured it ({@code event.viewer.ip}), set over
+     * anything of that name a viewer sent (terraform/stacks/work-api/edge/viewer-request.js).
+     */
+    static final String EDGE_VIEWER_ADDRESS = "x-viewer-address";
+
+    /** CloudFront's own header, where a policy forwards it: address and port ({@code 198.51.100.10:46532}). */
     static final String VIEWER_ADDRESS = "CloudFront-Viewer-Address";
 
     private final RequestOrigin origin;
@@ -45,7 +52,10 @@ final class AccessLog implements Handler<RoutingContext> {
 
     private String client(RoutingContext rc) {
         if (LambdaInvocation.present(rc)) {
-            return viewerAddress(rc.request().getHeader(VIEWER_ADDRESS))
+            String edge = rc.request().getHeader(EDGE_VIEWER_ADDRESS);
+            return Optional.ofNullable(edge)
+                    .flatMap(AddressSet::canonical)
+                    .or(() -> viewerAddress(rc.request().getHeader(VIEWER_ADDRESS)))
                     .or(() -> LambdaInvocation.sourceIp(rc))
                     .orElse("-");
         }
