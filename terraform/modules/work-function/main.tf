@@ -33,13 +33,13 @@ locals {
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
   # The keys (docs/reliability.md): the wallets' key (null: an open endpoint) and the operator's, each a
-  # SecureString parameter the function reads at start-up through the AWS Parameters and Secrets Lambda Extension
-  # (a layer, one ARN per architecture) on localhost:2773. auth and operator -> the parameter, when given.
+  # SecureString parameter the application reads itself through the AWS SDK (SSM GetParameter with decryption, the
+  # default credential chain: container credentials under SnapStart), after a restore, cached for key_cache_seconds
+  # and re-read. No layer: the Parameters and Secrets extension refused SnapStart's credentials and answers only
+  # during INVOKE (issue 34). auth and operator -> the parameter, when given.
   auth           = var.auth_key != null
   key_parameters = { for role, key in { auth = var.auth_key, operator = var.operator_key } : role => key if key != null }
   keyed          = length(local.key_parameters) > 0
-  # One extension serves both parameters (the module's validations hold both layers to the architecture).
-  layer_arns = distinct([for key in values(local.key_parameters) : key.extension_layer_arn])
 
   # The only SnapStart value; SnapStart snapshots a Firecracker microVM, which managed instances do
   # not use (their environments start when a version is published, so there is no cold start to save).
@@ -132,7 +132,6 @@ resource "aws_lambda_function" "this" {
   memory_size      = var.memory_mb
   timeout          = var.timeout_seconds
   publish          = true
-  layers           = local.layer_arns
 
   # Plain Lambda: reserved concurrency caps simultaneous runs and so the cost per hour. On managed
   # instances the cap is aws_lambda_function_scaling_config below (the EC2 fleet is what is paid).
@@ -153,6 +152,11 @@ resource "aws_lambda_function" "this" {
       # Only a function that searches (serves work_generate) selects a kernel and starts search threads.
       NANO_WORK_KERNEL  = var.kernel
       NANO_WORK_THREADS = var.threads
+      } : {}, local.keyed ? {
+      # Seconds, a Quarkus Duration: how long a read key is kept, and how long a rotated key's previous version
+      # stays accepted after the new one's LastModifiedDate (infra/edge-keys.sh gives the edge the same end).
+      NANO_WORK_AUTH_KEY_CACHE      = format("%ds", var.key_cache_seconds)
+      NANO_WORK_AUTH_ROTATION_GRACE = format("%ds", var.key_rotation_grace_seconds)
       } : {}, local.auth ? {
       NANO_WORK_AUTH_KEY_PARAMETER = var.auth_key.parameter_name
       } : {}, var.operator_key != null ? {

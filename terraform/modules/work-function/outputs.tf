@@ -43,7 +43,7 @@ output "environment_variables" {
   value       = aws_lambda_function.this.environment[0].variables
 }
 
-output "layer_arns" {
-  description = "Layers of the function: the Parameters and Secrets extension when a key is configured, else none."
-  value       = aws_lambda_function.this.layers
+output "key_policy_json" {
+  description = "The role's policy for reading the keys (ssm:GetParameter on their parameters, kms:Decrypt through SSM only); null without a key."
+  value       = local.keyed ? aws_iam_role_policy.auth_key[0].policy : null
 }

@@ -140,32 +140,29 @@ variable "deadline" {
   }
 }
 
+locals {
+  # The shapes an extra JVM option may take (jvm-options.json says why an allow-list).
+  jvm_option_shapes = jsondecode(file("${path.module}/jvm-options.json")).shapes
+}
+
 variable "extra_jvm_options" {
   type        = list(string)
-  description = "JVM options appended to JAVA_TOOL_OPTIONS after the required ones (the vector module and C2). One option per element."
+  description = "JVM options appended to JAVA_TOOL_OPTIONS after the required ones (the vector module and C2), one per element, each of a shape jvm-options.json allows: -Xmx/-Xms/-Xmn/-Xss sizes, -XX:+/-Flag and -XX:Flag=number from a known list, -Xlog, -verbose:gc. No -D, quote, @argfile or agent."
   default     = []
 
   validation {
-    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("TieredStopAtLevel=[0-3]", option)) && !can(regex("\\s", option))])
-    error_message = "extra_jvm_options must not stop tiered compilation below C2 (the vector kernel runs 400x slower under C1) and must not contain spaces (one option per element)."
-  }
-
-  # A system property beats the environment variable, so -Dnano-work.max-difficulty=... would bypass the
-  # validated max_difficulty, and -Dquarkus.* could reopen what the application locks (CORS, limits).
-  validation {
-    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("^-D(nano-work\\.|quarkus\\.|NANO_WORK_|QUARKUS_)", option))])
-    error_message = "extra_jvm_options must not set -Dnano-work.* or -Dquarkus.* properties: use this module's variables (each validated) instead."
+    condition     = alltrue([for option in var.extra_jvm_options : anytrue([for shape in local.jvm_option_shapes : can(regex(shape, option))])])
+    error_message = "extra_jvm_options may hold only options of the shapes in modules/work-function/jvm-options.json (${join(" ", local.jvm_option_shapes)}); use this module's variables (each validated) for the application's settings."
   }
 }
 
 variable "auth_key" {
   type = object({
-    parameter_name      = string
-    parameter_arn       = string
-    kms_key_arn         = optional(string)
-    extension_layer_arn = string
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
   })
-  description = "The access key: an SSM SecureString parameter (name and ARN) the function reads at start-up (NANO_WORK_AUTH_KEY_PARAMETER) through the AWS Parameters and Secrets Lambda Extension layer of the function's architecture; kms_key_arn is the customer managed key that encrypts it (null: the AWS managed key aws/ssm). null: no key, the endpoint is open."
+  description = "The access key: an SSM SecureString parameter (name and ARN) the application reads through the AWS SDK (NANO_WORK_AUTH_KEY_PARAMETER), re-read every key_cache_seconds; kms_key_arn is the customer managed key that encrypts it (null: the AWS managed key aws/ssm). null: no key, the endpoint is open."
   default     = null
 
   validation {
@@ -177,21 +174,15 @@ variable "auth_key" {
     condition     = var.auth_key == null || try(var.auth_key.kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", var.auth_key.kms_key_arn)), false)
     error_message = "auth_key.kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID; not an alias: IAM matches the key ARN)."
   }
-
-  validation {
-    condition     = var.auth_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension(-Arm64)?:[0-9]+$", var.auth_key.extension_layer_arn)) && (endswith(split(":", var.auth_key.extension_layer_arn)[6], "-Arm64") == (var.architecture == "arm64")), false)
-    error_message = "auth_key.extension_layer_arn must be a version of AWS-Parameters-and-Secrets-Lambda-Extension for x86_64, or of AWS-Parameters-and-Secrets-Lambda-Extension-Arm64 for arm64 (the function's architecture)."
-  }
 }
 
 variable "operator_key" {
   type = object({
-    parameter_name      = string
-    parameter_arn       = string
-    kms_key_arn         = optional(string)
-    extension_layer_arn = string
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
   })
-  description = "The operator's key, distinct from the wallets' (auth_key): an SSM SecureString parameter the function reads at start-up (NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER) through the same extension layer; benchmark, status details and cancelling other holders' searches need it. null: no operator key."
+  description = "The operator's key, distinct from the wallets' (auth_key): an SSM SecureString parameter the application reads as it reads auth_key (NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER); benchmark, status details and cancelling other holders' searches need it. null: no operator key."
   default     = null
 
   validation {
@@ -203,16 +194,31 @@ variable "operator_key" {
     condition     = var.operator_key == null || try(var.operator_key.kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", var.operator_key.kms_key_arn)), false)
     error_message = "operator_key.kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID)."
   }
+}
 
+variable "key_cache_seconds" {
+  type        = number
+  description = "With a key: how long the application keeps a key it read before reading it again (NANO_WORK_AUTH_KEY_CACHE), so a rotated key reaches every function within this time, without a deploy. Each function environment reads each parameter (and, during a rotation, its previous version) once per period."
+  default     = 300
+
+  # 10 s: SSM's GetParameter quota (40 per second per account and region by default) is shared by every
+  # environment; an hour: a rotated key must reach the functions while the operator still watches.
   validation {
-    condition     = var.operator_key == null || try(can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension(-Arm64)?:[0-9]+$", var.operator_key.extension_layer_arn)) && (endswith(split(":", var.operator_key.extension_layer_arn)[6], "-Arm64") == (var.architecture == "arm64")), false)
-    error_message = "operator_key.extension_layer_arn must be a version of AWS-Parameters-and-Secrets-Lambda-Extension for x86_64, or of AWS-Parameters-and-Secrets-Lambda-Extension-Arm64 for arm64 (the function's architecture)."
+    condition     = var.key_cache_seconds >= 10 && var.key_cache_seconds <= 3600 && floor(var.key_cache_seconds) == var.key_cache_seconds
+    error_message = "key_cache_seconds must be a whole number from 10 to 3600."
   }
+}
 
-  # One extension on the function serves both parameters.
+variable "key_rotation_grace_seconds" {
+  type        = number
+  description = "With a key: how long after a parameter's new version (its LastModifiedDate) the previous version's value stays accepted (NANO_WORK_AUTH_ROTATION_GRACE); infra/edge-keys.sh gives the edge the same end."
+  default     = 1800
+
+  # Longer than the cache, or an environment still holding the old value alone would refuse the new key after the
+  # old one expired; at most a day, so that a leaked key, once rotated, stops soon.
   validation {
-    condition     = var.operator_key == null || var.auth_key == null || try(var.operator_key.extension_layer_arn == var.auth_key.extension_layer_arn, false)
-    error_message = "operator_key and auth_key must name the same extension layer."
+    condition     = var.key_rotation_grace_seconds > var.key_cache_seconds && var.key_rotation_grace_seconds <= 86400 && floor(var.key_rotation_grace_seconds) == var.key_rotation_grace_seconds
+    error_message = "key_rotation_grace_seconds must be a whole number longer than key_cache_seconds and at most 86400 (a day)."
   }
 }
 

@@ -51,10 +51,12 @@ module "generate" {
   log_retention_days = var.log_retention_days
   tags               = var.tags
 
-  auth_key               = var.auth_key
-  operator_key           = var.operator_key
-  cors_origins           = var.cors_origins
-  benchmark_requires_key = var.benchmark_requires_key
+  auth_key                   = var.auth_key
+  operator_key               = var.operator_key
+  key_cache_seconds          = var.key_cache_seconds
+  key_rotation_grace_seconds = var.key_rotation_grace_seconds
+  cors_origins               = var.cors_origins
+  benchmark_requires_key     = var.benchmark_requires_key
 
   on_managed_instances       = var.managed_instances != null
   capacity_provider_arn      = try(var.managed_instances.capacity_provider_arn, null)
@@ -82,10 +84,12 @@ module "validate" {
   tags               = var.tags
 
   # Every route needs the key, work_validate included.
-  auth_key               = var.auth_key
-  operator_key           = var.operator_key
-  cors_origins           = var.cors_origins
-  benchmark_requires_key = var.benchmark_requires_key
+  auth_key                   = var.auth_key
+  operator_key               = var.operator_key
+  key_cache_seconds          = var.key_cache_seconds
+  key_rotation_grace_seconds = var.key_rotation_grace_seconds
+  cors_origins               = var.cors_origins
+  benchmark_requires_key     = var.benchmark_requires_key
 }
 
 resource "aws_apigatewayv2_integration" "this" {

@@ -28,7 +28,7 @@ output "function_environments" {
   value       = { generate = module.generate.environment_variables, validate = module.validate.environment_variables }
 }
 
-output "function_layer_arns" {
-  description = "generate and validate -> the layers of each function (the Parameters and Secrets extension with a key)."
-  value       = { generate = module.generate.layer_arns, validate = module.validate.layer_arns }
+output "function_key_policies" {
+  description = "generate and validate -> the policy each function's role has to read the keys (null without a key)."
+  value       = { generate = module.generate.key_policy_json, validate = module.validate.key_policy_json }
 }

@@ -145,33 +145,53 @@ variable "extra_jvm_options" {
 
 variable "auth_key" {
   type = object({
-    parameter_name      = string
-    parameter_arn       = string
-    kms_key_arn         = optional(string)
-    extension_layer_arn = string
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
   })
-  description = "The access key both functions read at start-up: SSM SecureString parameter name and ARN, its customer managed KMS key (null: aws/ssm), and the Parameters and Secrets extension layer of this variant's architecture. null: open."
+  description = "The access key both functions read through the AWS SDK: SSM SecureString parameter name and ARN, and its customer managed KMS key (null: aws/ssm). null: open."
   default     = null
 
   validation {
-    condition     = var.auth_key == null || try(length(var.auth_key.parameter_name) > 0 && length(var.auth_key.extension_layer_arn) > 0, false)
-    error_message = "auth_key needs parameter_name and extension_layer_arn (the work-function module validates each)."
+    condition     = var.auth_key == null || try(length(var.auth_key.parameter_name) > 0 && length(var.auth_key.parameter_arn) > 0, false)
+    error_message = "auth_key needs parameter_name and parameter_arn (the work-function module validates each)."
   }
 }
 
 variable "operator_key" {
   type = object({
-    parameter_name      = string
-    parameter_arn       = string
-    kms_key_arn         = optional(string)
-    extension_layer_arn = string
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
   })
-  description = "The operator's key both functions read at start-up (benchmark, status details, cancelling others' searches): SSM SecureString parameter name and ARN, its customer managed KMS key (null: aws/ssm), and the extension layer of this variant's architecture. null: none."
+  description = "The operator's key both functions read through the AWS SDK (benchmark, status details, cancelling others' searches): SSM SecureString parameter name and ARN, and its customer managed KMS key (null: aws/ssm). null: none."
   default     = null
 
   validation {
-    condition     = var.operator_key == null || try(length(var.operator_key.parameter_name) > 0 && length(var.operator_key.extension_layer_arn) > 0, false)
-    error_message = "operator_key needs parameter_name and extension_layer_arn (the work-function module validates each)."
+    condition     = var.operator_key == null || try(length(var.operator_key.parameter_name) > 0 && length(var.operator_key.parameter_arn) > 0, false)
+    error_message = "operator_key needs parameter_name and parameter_arn (the work-function module validates each)."
+  }
+}
+
+variable "key_cache_seconds" {
+  type        = number
+  description = "How long both functions keep a key they read before reading it again (NANO_WORK_AUTH_KEY_CACHE); the work-function module holds it to its bounds."
+  default     = 300
+
+  validation {
+    condition     = var.key_cache_seconds > 0
+    error_message = "key_cache_seconds must be positive."
+  }
+}
+
+variable "key_rotation_grace_seconds" {
+  type        = number
+  description = "How long after a key's new version its previous version stays accepted by both functions (NANO_WORK_AUTH_ROTATION_GRACE); the work-function module holds it to its bounds."
+  default     = 1800
+
+  validation {
+    condition     = var.key_rotation_grace_seconds > var.key_cache_seconds
+    error_message = "key_rotation_grace_seconds must be longer than key_cache_seconds."
   }
 }
 

@@ -1,6 +1,7 @@
-# The keys (docs/reliability.md, "Keys"): every function reads two SSM SecureString parameters at start-up through
-# the AWS Parameters and Secrets Lambda Extension, a layer whose ARN depends on the region and the architecture:
-# the wallets' key (every request needs it, unless open_endpoint) and the operator's key (benchmark, status
+# The keys (docs/reliability.md, "Keys"): every function reads two SSM SecureString parameters itself, through the
+# AWS SDK (GetParameter with decryption; no extension layer), re-reading each every key_cache_seconds and accepting a
+# rotated key's previous version for key_rotation_grace_seconds after the new one was written (infra/edge-keys.sh
+# gives the edge the same end): the wallets' key (every request needs it, unless open_endpoint) and the operator's key (benchmark, status
 # details, cancelling other holders' searches). Either may name an existing parameter; by default the stack
 # creates both with a random value.
 #
@@ -29,8 +30,8 @@ locals {
     } : {},
   )
 
-  # Names through the created resources, so that each function is published (SnapStart runs its start-up, which
-  # reads the keys) only after its parameters exist.
+  # Names through the created resources, so that each function is published only after its parameters exist
+  # (a function that cannot read its key refuses every request until it can).
   auth_key_parameter_name = var.open_endpoint ? null : (
     contains(keys(local.created_keys), "auth") ? aws_ssm_parameter.key["auth"].name : var.auth_key_parameter_name
   )
@@ -39,22 +40,16 @@ locals {
   auth_key_parameter_arn     = local.auth_key_parameter_name == null ? null : "${local.parameter_arn_prefix}${trimprefix(local.auth_key_parameter_name, "/")}"
   operator_key_parameter_arn = "${local.parameter_arn_prefix}${trimprefix(local.operator_key_parameter_name, "/")}"
 
-  # Architecture -> what the work-function module needs to read each key (auth null: open).
-  auth_keys = {
-    for architecture in ["x86_64", "arm64"] : architecture => var.open_endpoint ? null : {
-      parameter_name      = local.auth_key_parameter_name
-      parameter_arn       = local.auth_key_parameter_arn
-      kms_key_arn         = var.auth_key_kms_key_arn
-      extension_layer_arn = var.parameters_secrets_extension_layer_arns[architecture]
-    }
+  # What the work-function module needs to read each key (auth null: open); the same on every architecture.
+  auth_key = var.open_endpoint ? null : {
+    parameter_name = local.auth_key_parameter_name
+    parameter_arn  = local.auth_key_parameter_arn
+    kms_key_arn    = var.auth_key_kms_key_arn
   }
-  operator_keys = {
-    for architecture in ["x86_64", "arm64"] : architecture => {
-      parameter_name      = local.operator_key_parameter_name
-      parameter_arn       = local.operator_key_parameter_arn
-      kms_key_arn         = var.auth_key_kms_key_arn
-      extension_layer_arn = var.parameters_secrets_extension_layer_arns[architecture]
-    }
+  operator_key = {
+    parameter_name = local.operator_key_parameter_name
+    parameter_arn  = local.operator_key_parameter_arn
+    kms_key_arn    = var.auth_key_kms_key_arn
   }
 
   # How the operator reads a key (the command, never the value).

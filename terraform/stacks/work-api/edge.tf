@@ -12,7 +12,9 @@ locals {
   api_host = trimsuffix(trimprefix(aws_apigatewayv2_api.this.api_endpoint, "https://"), "/")
 
   # The AWS managed origin request policy AllViewerExceptHostHeader (a fixed ID, the same in every account):
-  # every viewer header but Host (API Gateway routes on its own host name; Origin must reach it for CORS).
+  # every viewer header but Host (API Gateway routes on its own host name; Origin must reach it for CORS), and so
+  # x-viewer-address, which the edge function sets to the viewer's address for the functions' access log (API
+  # Gateway's sourceIp is CloudFront's).
   origin_request_policy_all_viewer_except_host = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
 
   edge_url = "https://${aws_cloudfront_distribution.api.domain_name}"

@@ -105,10 +105,12 @@ module "variant" {
   settings          = var.settings
   extra_jvm_options = var.extra_jvm_options
 
-  auth_key               = local.auth_keys[each.value.architecture]
-  operator_key           = local.operator_keys[each.value.architecture]
-  cors_origins           = var.cors_allow_origins
-  benchmark_requires_key = var.benchmark_requires_key
+  auth_key                   = local.auth_key
+  operator_key               = local.operator_key
+  key_cache_seconds          = var.key_cache_seconds
+  key_rotation_grace_seconds = var.key_rotation_grace_seconds
+  cors_origins               = var.cors_allow_origins
+  benchmark_requires_key     = var.benchmark_requires_key
 
   generate          = each.value.generate
   validate          = each.value.validate

@@ -68,6 +68,16 @@ output "auth_key_read_command" {
   value       = local.auth_key_parameter_name == null ? null : "${local.read_key_command} ${local.auth_key_parameter_name}"
 }
 
+output "key_cache_seconds" {
+  description = "How long every function keeps a key it read before reading it again (NANO_WORK_AUTH_KEY_CACHE): a rotated key reaches the functions within this time."
+  value       = var.key_cache_seconds
+}
+
+output "key_rotation_grace_seconds" {
+  description = "How long after a key parameter's new version its previous value stays accepted (NANO_WORK_AUTH_ROTATION_GRACE); infra/edge-keys.sh gives the previous digest at the edge the same end."
+  value       = var.key_rotation_grace_seconds
+}
+
 output "operator_key_parameter_arn" {
   description = "ARN of the SSM parameter holding the operator's key (benchmark, status details, cancelling other holders' searches)."
   value       = local.operator_key_parameter_arn

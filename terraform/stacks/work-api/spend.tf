@@ -1,5 +1,5 @@
-# Tells the operator when spend passes a threshold: a CloudWatch alarm on the plain functions' billed duration
-# and the API's requests, turned into dollars per hour by metric math (the last 5 minutes' rate x 12), and an
+# Tells the operator when spend passes a threshold: a CloudWatch alarm on the plain functions' billed duration,
+# the API's requests and the edge's (CloudFront's), turned into dollars per hour by metric math (the last 5 minutes' rate x 12), and an
 # optional monthly AWS Budgets budget; both notify one SNS topic (with an optional email subscription, which
 # AWS asks the address to confirm). The alarm reacts in minutes; Budgets sees the bill hours later. Managed
 # Instances are billed by their EC2 fleet, which this alarm does not see (max_vcpu_count bounds them).
@@ -28,12 +28,19 @@ locals {
 
   spend_period_seconds = 300
 
-  # Dollars per hour at the rate of the last period: every function's Duration (ms) at its price per ms, and
-  # every request at the HTTP API's and Lambda's price per request.
+  # Dollars per edge request, the only cost a stranger controls (each is refused there, but billed as an HTTPS
+  # request and a CloudFront Function invocation): CloudFront prices HTTPS requests per 10,000
+  # (aws.amazon.com/cloudfront/pricing, infra/pricing/aws-us-east-1.json) and its functions per million invocations.
+  dollars_per_edge_request = var.prices.cloudfront_https_request_per_10k / 1e4 + var.prices.cloudfront_function_invocation_per_million / 1e6
+
+  # Dollars per hour at the rate of the last period: every function's Duration (ms) at its price per ms, every
+  # request the API forwarded at the HTTP API's and Lambda's price per request, and every request the edge saw
+  # (forwarded or refused there) at CloudFront's.
   spend_expression = format(
-    "(%s + FILL(requests, 0) * %s) * %d",
+    "(%s + FILL(requests, 0) * %s + FILL(edge_requests, 0) * %s) * %d",
     join(" + ", [for key, f in local.billed_functions : format("FILL(%s, 0) * %.15f", lower(f.query_id), f.dollars_per_ms)]),
     format("%.15f", (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6),
+    format("%.15f", local.dollars_per_edge_request),
     3600 / local.spend_period_seconds,
   )
 }
@@ -73,7 +80,7 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
   count = local.alerting ? 1 : 0
 
   alarm_name          = "${var.name_prefix}-spend-per-hour"
-  alarm_description   = "nano-work-function: Lambda duration and API requests cost more than $${var.spend_alert.dollars_per_hour} per hour at the rate of the last 5 minutes (worst case: docs/reliability.md)"
+  alarm_description   = "nano-work-function: Lambda duration, API and edge requests cost more than $${var.spend_alert.dollars_per_hour} per hour at the rate of the last 5 minutes (worst case: docs/reliability.md)"
   comparison_operator = "GreaterThanOrEqualToThreshold"
   threshold           = var.spend_alert.dollars_per_hour
   evaluation_periods  = 1
@@ -84,7 +91,7 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
 
   metric_query {
     id          = "dollars_per_hour"
-    label       = "Dollars per hour (Lambda duration + requests)"
+    label       = "Dollars per hour (Lambda duration + API and edge requests)"
     expression  = local.spend_expression
     return_data = true
   }
@@ -116,6 +123,21 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
       dimensions  = { ApiId = aws_apigatewayv2_api.this.id }
     }
   }
+
+  # Every viewer request, refused at the edge or forwarded (CloudFront's metrics carry Region = Global).
+  # CloudFront publishes them in us-east-1 only and an alarm reads its own region's metrics: elsewhere this reads
+  # nothing (FILL makes it 0), and the check spend_alarm_sees_the_edge says so at every plan.
+  metric_query {
+    id = "edge_requests"
+
+    metric {
+      namespace   = "AWS/CloudFront"
+      metric_name = "Requests"
+      stat        = "Sum"
+      period      = local.spend_period_seconds
+      dimensions  = { DistributionId = aws_cloudfront_distribution.api.id, Region = "Global" }
+    }
+  }
 }
 
 # Account-wide (the stack cannot filter on its tags until they are activated as cost allocation tags).
@@ -142,6 +164,13 @@ resource "aws_budgets_budget" "monthly" {
   }
 
   depends_on = [aws_sns_topic_policy.spend]
+}
+
+check "spend_alarm_sees_the_edge" {
+  assert {
+    condition     = !local.alerting || var.region == "us-east-1"
+    error_message = "the spend alarm does not count the edge's (CloudFront's) request charges, the only cost a stranger controls: CloudFront publishes its metrics in us-east-1 only and an alarm reads its own region's. Deploy the stack in us-east-1, or watch the AWS/CloudFront Requests metric of the distribution there yourself; the monthly budget sees them."
+  }
 }
 
 # An alarm nobody hears is no alarm: the topic needs a subscriber. spend_alert.email subscribes one (AWS mails a

@@ -148,20 +148,20 @@ variable "settings" {
   }
 }
 
+# The shapes an extra JVM option may take: the work-function module's allow-list (its jvm-options.json says why),
+# checked here too so that a refused option fails at the stack's own variable.
+locals {
+  jvm_option_shapes = jsondecode(file("${path.module}/../../modules/work-function/jvm-options.json")).shapes
+}
+
 variable "extra_jvm_options" {
   type        = list(string)
-  description = "JVM options appended to JAVA_TOOL_OPTIONS after --add-modules=jdk.incubator.vector and -XX:TieredStopAtLevel=4, one per element."
+  description = "JVM options appended to JAVA_TOOL_OPTIONS after --add-modules=jdk.incubator.vector and -XX:TieredStopAtLevel=4, one per element, each of a shape modules/work-function/jvm-options.json allows (heap and stack sizes, known GC and memory flags, -Xlog). No -D, quote, @argfile or agent: the application's settings are settings' fields."
   default     = []
 
   validation {
-    condition     = alltrue([for option in var.extra_jvm_options : startswith(option, "-")])
-    error_message = "each extra JVM option must start with -."
-  }
-
-  # A system property beats the environment: -Dnano-work.max-difficulty would bypass settings.max_difficulty.
-  validation {
-    condition     = alltrue([for option in var.extra_jvm_options : !can(regex("^-D(nano-work\\.|quarkus\\.|NANO_WORK_|QUARKUS_)", option))])
-    error_message = "extra_jvm_options must not set -Dnano-work.* or -Dquarkus.* properties: use settings (validated) instead."
+    condition     = alltrue([for option in var.extra_jvm_options : anytrue([for shape in local.jvm_option_shapes : can(regex(shape, option))])])
+    error_message = "extra_jvm_options may hold only options of the shapes in modules/work-function/jvm-options.json (${join(" ", local.jvm_option_shapes)}); the application's settings are set through settings (validated)."
   }
 }
 
@@ -258,7 +258,7 @@ variable "key_versions" {
     auth     = optional(number, 1)
     operator = optional(number, 1)
   })
-  description = "Versions of the keys the stack generates (value_wo_version of each parameter): raise one to write a new random value into its parameter (the functions read it when a new version is published: infra/deploy.sh)."
+  description = "Versions of the keys the stack generates (value_wo_version of each parameter): raise one to write a new random value into its parameter (the functions read it within key_cache_seconds; the previous value stays accepted for key_rotation_grace_seconds; infra/deploy.sh then runs infra/edge-keys.sh for the edge)."
   default     = {}
 
   validation {
@@ -278,23 +278,30 @@ variable "auth_key_kms_key_arn" {
   }
 }
 
-variable "parameters_secrets_extension_layer_arns" {
-  type        = map(string)
-  description = "Architecture -> ARN of the AWS Parameters and Secrets Lambda Extension layer in var.region (every function reads its keys through it). The defaults are us-east-1's version 11; other regions, and newer versions, are listed in the Systems Manager user guide (\"Using Parameter Store parameters in AWS Lambda functions\")."
-  default = {
-    x86_64 = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
-    arm64  = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
-  }
+variable "key_cache_seconds" {
+  type        = number
+  description = "How long every function keeps a key it read before reading it again (NANO_WORK_AUTH_KEY_CACHE): a rotated key reaches the functions within this time, without a deploy. Each function environment reads each parameter (and during a rotation its previous version) once per period."
+  default     = 300
 
+  # 10 s: the account's GetParameter throughput (40 per second by default) is shared by every environment; an
+  # hour: a rotated key should reach the functions while the operator still watches.
   validation {
-    condition     = toset(keys(var.parameters_secrets_extension_layer_arns)) == toset(["x86_64", "arm64"])
-    error_message = "parameters_secrets_extension_layer_arns needs exactly x86_64 and arm64 entries."
+    condition     = var.key_cache_seconds >= 10 && var.key_cache_seconds <= 3600 && floor(var.key_cache_seconds) == var.key_cache_seconds
+    error_message = "key_cache_seconds must be a whole number from 10 to 3600."
   }
+}
 
-  # Always used: the operator's key is read on every deployment, open or not.
+variable "key_rotation_grace_seconds" {
+  type        = number
+  description = "How long a rotated key's previous version stays accepted after the new version was written (its LastModifiedDate), by every function (NANO_WORK_AUTH_ROTATION_GRACE) and at the edge (infra/edge-keys.sh writes that end into the key store): the time wallets have to take the new key."
+  default     = 1800
+
+  # Longer than the cache: a function still holding only the old value must not outlive the old value's grace
+  # (the new key would be refused there while the old one already is); at most a day, so a leaked key, once
+  # rotated, stops soon.
   validation {
-    condition     = alltrue([for arn in values(var.parameters_secrets_extension_layer_arns) : try(split(":", arn)[3] == var.region, false)])
-    error_message = "the Parameters and Secrets extension layers must be those of var.region (a layer is regional): set parameters_secrets_extension_layer_arns for it."
+    condition     = var.key_rotation_grace_seconds > var.key_cache_seconds && var.key_rotation_grace_seconds <= 86400 && floor(var.key_rotation_grace_seconds) == var.key_rotation_grace_seconds
+    error_message = "key_rotation_grace_seconds must be a whole number longer than key_cache_seconds and at most 86400 (a day)."
   }
 }
 
@@ -367,28 +374,32 @@ variable "spend_alert" {
     error_message = "spend_alert.monthly_budget_usd must be null or above 0."
   }
 
-  # A metric math alarm takes at most 10 metrics: two functions per variant and the API's request count.
+  # A metric math alarm takes at most 10 metrics: two functions per variant, the API's and the edge's request counts.
   validation {
-    condition     = var.spend_alert == null || length(var.variants) * 2 + 1 <= 10
+    condition     = var.spend_alert == null || length(var.variants) * 2 + 2 <= 10
     error_message = "spend_alert covers at most 4 plain variants (a CloudWatch metric math alarm takes 10 metrics): set spend_alert = null, or fewer variants."
   }
 }
 
 variable "prices" {
   type = object({
-    lambda_gb_second             = map(number)
-    lambda_request_per_million   = number
-    http_api_request_per_million = number
+    lambda_gb_second                           = map(number)
+    lambda_request_per_million                 = number
+    http_api_request_per_million               = number
+    cloudfront_https_request_per_10k           = number
+    cloudfront_function_invocation_per_million = number
   })
-  description = "On-demand prices the spend alarm converts usage with (us-east-1, as infra/pricing/aws-us-east-1.json): Lambda per GB-second by architecture, per million requests for Lambda and the HTTP API."
+  description = "On-demand prices the spend alarm converts usage with (us-east-1, as infra/pricing/aws-us-east-1.json): Lambda per GB-second by architecture, per million requests for Lambda and the HTTP API, CloudFront per 10,000 HTTPS requests (the dearest region of PriceClass_100) and per million CloudFront Function invocations."
   default = {
-    lambda_gb_second             = { x86_64 = 0.0000166667, arm64 = 0.0000133334 }
-    lambda_request_per_million   = 0.20
-    http_api_request_per_million = 1.00
+    lambda_gb_second                           = { x86_64 = 0.0000166667, arm64 = 0.0000133334 }
+    lambda_request_per_million                 = 0.20
+    http_api_request_per_million               = 1.00
+    cloudfront_https_request_per_10k           = 0.0120
+    cloudfront_function_invocation_per_million = 0.10
   }
 
   validation {
-    condition     = contains(keys(var.prices.lambda_gb_second), "x86_64") && contains(keys(var.prices.lambda_gb_second), "arm64") && alltrue([for p in values(var.prices.lambda_gb_second) : p > 0]) && var.prices.lambda_request_per_million >= 0 && var.prices.http_api_request_per_million >= 0
+    condition     = contains(keys(var.prices.lambda_gb_second), "x86_64") && contains(keys(var.prices.lambda_gb_second), "arm64") && alltrue([for p in values(var.prices.lambda_gb_second) : p > 0]) && var.prices.lambda_request_per_million >= 0 && var.prices.http_api_request_per_million >= 0 && var.prices.cloudfront_https_request_per_10k >= 0 && var.prices.cloudfront_function_invocation_per_million >= 0
     error_message = "prices needs positive lambda_gb_second for x86_64 and arm64, and request prices of 0 or more."
   }
 }

@@ -44,8 +44,8 @@ run "plain_lambda" {
     error_message = "the alias points at the published version"
   }
   assert {
-    condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_KEY_PARAMETER") && !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
-    error_message = "no key: no extension layer, no SSM grant, no parameter name"
+    condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && output.key_policy_json == null && length(setintersection(keys(aws_lambda_function.this.environment[0].variables), ["NANO_WORK_AUTH_KEY_PARAMETER", "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER", "NANO_WORK_AUTH_KEY_CACHE", "NANO_WORK_AUTH_ROTATION_GRACE"])) == 0
+    error_message = "no key: no layer, no SSM grant, no parameter name, no key cache"
   }
   assert {
     condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_CORS_ORIGINS"] == "*" && aws_lambda_function.this.environment[0].variables["NANO_WORK_BENCHMARK_REQUIRES_KEY"] == "true"
@@ -67,15 +67,18 @@ run "key_on_x86_64" {
   variables {
     cors_origins = ["https://wallet.example", "http://localhost:8080"]
     auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/auth-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
     }
   }
 
   assert {
-    condition     = length(aws_lambda_function.this.layers) == 1 && aws_lambda_function.this.layers[0] == "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
-    error_message = "the x86_64 extension layer: ${jsonencode(aws_lambda_function.this.layers)}"
+    condition     = length(aws_lambda_function.this.layers) == 0
+    error_message = "no layer: the application reads the key through the AWS SDK: ${jsonencode(aws_lambda_function.this.layers)}"
+  }
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_CACHE"] == "300s" && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_ROTATION_GRACE"] == "1800s"
+    error_message = "the key re-read every 5 minutes, the previous one accepted 30 minutes after a rotation: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
   }
   assert {
     condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key"
@@ -102,16 +105,15 @@ run "key_on_arm64_with_a_customer_managed_key" {
   variables {
     architecture = "arm64"
     auth_key = {
-      parameter_name      = "nano-work-key"
-      parameter_arn       = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key"
-      kms_key_arn         = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
-      extension_layer_arn = "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
+      parameter_name = "nano-work-key"
+      parameter_arn  = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key"
+      kms_key_arn    = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
     }
   }
 
   assert {
-    condition     = length(aws_lambda_function.this.layers) == 1 && aws_lambda_function.this.layers[0] == "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
-    error_message = "the arm64 extension layer"
+    condition     = length(aws_lambda_function.this.layers) == 0
+    error_message = "no layer on arm64 either"
   }
   assert {
     condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Action == ["kms:Decrypt"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Resource == ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
@@ -131,25 +133,19 @@ run "wallet_and_operator_keys" {
 
   variables {
     auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/auth-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
     }
     operator_key = {
-      parameter_name      = "/nano-work/operator-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
-      kms_key_arn         = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/operator-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+      kms_key_arn    = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
     }
   }
 
   assert {
     condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key" && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key"
     error_message = "both parameter names reach the application: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
-  }
-  assert {
-    condition     = aws_lambda_function.this.layers == tolist(["arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"])
-    error_message = "one extension layer reads both: ${jsonencode(aws_lambda_function.this.layers)}"
   }
   assert {
     condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Action == ["ssm:GetParameter"]
@@ -166,9 +162,8 @@ run "an_operator_key_alone" {
 
   variables {
     operator_key = {
-      parameter_name      = "/nano-work/operator-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/operator-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
     }
   }
 
@@ -177,43 +172,9 @@ run "an_operator_key_alone" {
     error_message = "an open endpoint keeps the operator's key"
   }
   assert {
-    condition     = length(aws_lambda_function.this.layers) == 1 && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"]
-    error_message = "the layer and the grant for the operator's parameter: ${aws_iam_role_policy.auth_key[0].policy}"
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"] && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_CACHE"] == "300s"
+    error_message = "the grant for the operator's parameter, and its cache: ${aws_iam_role_policy.auth_key[0].policy}"
   }
-}
-
-run "an_operator_key_on_another_layer_is_refused" {
-  command = plan
-
-  variables {
-    auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
-    }
-    operator_key = {
-      parameter_name      = "/nano-work/operator-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:12"
-    }
-  }
-
-  expect_failures = [var.operator_key]
-}
-
-run "an_x86_64_layer_on_arm64_is_refused" {
-  command = plan
-
-  variables {
-    architecture = "arm64"
-    auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
-    }
-  }
-
-  expect_failures = [var.auth_key]
 }
 
 run "a_parameter_arn_of_another_name_is_refused" {
@@ -221,9 +182,8 @@ run "a_parameter_arn_of_another_name_is_refused" {
 
   variables {
     auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/*"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/auth-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/*"
     }
   }
 
@@ -313,17 +273,118 @@ run "extra_options_may_not_set_quarkus_settings" {
   expect_failures = [var.extra_jvm_options]
 }
 
-run "other_system_properties_pass" {
+run "extra_options_of_the_allowed_shapes_pass" {
   command = plan
 
   variables {
-    extra_jvm_options = ["-Dfile.encoding=UTF-8", "-Xss1m"]
+    extra_jvm_options = ["-Xmx8g", "-Xss1m", "-XX:+UseSerialGC", "-XX:-UseCompactObjectHeaders", "-XX:MaxRAMPercentage=75.0", "-XX:ReservedCodeCacheSize=64m", "-Xlog:gc*:stdout:uptime,level", "-verbose:gc"]
   }
 
   assert {
-    condition     = endswith(aws_lambda_function.this.environment[0].variables["JAVA_TOOL_OPTIONS"], " -Dfile.encoding=UTF-8 -Xss1m")
-    error_message = "other options are appended"
+    condition     = endswith(aws_lambda_function.this.environment[0].variables["JAVA_TOOL_OPTIONS"], " -XX:TieredStopAtLevel=4 -Xmx8g -Xss1m -XX:+UseSerialGC -XX:-UseCompactObjectHeaders -XX:MaxRAMPercentage=75.0 -XX:ReservedCodeCacheSize=64m -Xlog:gc*:stdout:uptime,level -verbose:gc")
+    error_message = "allowed options are appended after the required ones: ${aws_lambda_function.this.environment[0].variables["JAVA_TOOL_OPTIONS"]}"
   }
+}
+
+run "extra_options_a_quoted_system_property_is_refused" {
+  # HotSpot strips the quotes: this is -Dnano-work.max-difficulty, past the validated max_difficulty.
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-D\"nano-work.max-difficulty=ffffffffffffffff\""]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_any_system_property_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Dfile.encoding=UTF-8"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_a_quoted_allowed_option_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["'-Xmx512m'"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_an_argument_file_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["@/tmp/jvm.args"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_an_agent_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-javaagent:/tmp/agent.jar"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_a_flags_file_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-XX:Flags=/tmp/.hotspotrc"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_a_vm_options_file_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-XX:VMOptionsFile=/tmp/options"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_an_unlocked_flag_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-XX:+UnlockDiagnosticVMOptions"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_a_command_on_out_of_memory_is_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-XX:OnOutOfMemoryError=/bin/sh"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_options_two_options_in_one_element_are_refused" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Xss1m -Dnano-work.max-difficulty=ffffffffffffffff"]
+  }
+
+  expect_failures = [var.extra_jvm_options]
 }
 
 run "validate_only_gets_no_kernel_or_threads" {
@@ -378,4 +439,43 @@ run "a_kernel_the_catalogue_lacks_is_refused" {
   }
 
   expect_failures = [var.kernel]
+}
+
+run "key_cache_and_grace_are_set" {
+  command = apply
+
+  variables {
+    key_cache_seconds          = 60
+    key_rotation_grace_seconds = 600
+    operator_key = {
+      parameter_name = "/nano-work/operator-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
+    }
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_CACHE"] == "60s" && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_ROTATION_GRACE"] == "600s"
+    error_message = "the cache and the grace reach the application as Quarkus durations: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+}
+
+run "a_grace_no_longer_than_the_cache_is_refused" {
+  command = plan
+
+  variables {
+    key_cache_seconds          = 600
+    key_rotation_grace_seconds = 600
+  }
+
+  expect_failures = [var.key_rotation_grace_seconds]
+}
+
+run "a_cache_under_ten_seconds_is_refused" {
+  command = plan
+
+  variables {
+    key_cache_seconds = 5
+  }
+
+  expect_failures = [var.key_cache_seconds]
 }

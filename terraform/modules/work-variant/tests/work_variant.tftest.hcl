@@ -82,10 +82,11 @@ run "key_and_cors_reach_both_functions" {
   variables {
     cors_origins = ["https://wallet.example"]
     auth_key = {
-      parameter_name      = "/nano-work/auth-key"
-      parameter_arn       = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
-      extension_layer_arn = "arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
+      parameter_name = "/nano-work/auth-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
     }
+    key_cache_seconds          = 120
+    key_rotation_grace_seconds = 900
   }
 
   assert {
@@ -93,7 +94,11 @@ run "key_and_cors_reach_both_functions" {
     error_message = "generate and validate read the same key, origins and benchmark rule: ${jsonencode(output.function_environments)}"
   }
   assert {
-    condition     = alltrue([for layers in values(output.function_layer_arns) : length(layers) == 1])
-    error_message = "both functions carry the extension layer"
+    condition     = alltrue([for env in values(output.function_environments) : env["NANO_WORK_AUTH_KEY_CACHE"] == "120s" && env["NANO_WORK_AUTH_ROTATION_GRACE"] == "900s"])
+    error_message = "both functions re-read the key and end the previous one's grace alike: ${jsonencode(output.function_environments)}"
+  }
+  assert {
+    condition     = alltrue([for policy in values(output.function_key_policies) : jsondecode(policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"]])
+    error_message = "both functions' roles may read the key's parameter: ${jsonencode(output.function_key_policies)}"
   }
 }

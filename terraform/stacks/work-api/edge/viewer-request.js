@@ -2,7 +2,9 @@
 // preflights and refuses every request without a valid key here, at the edge, so that a stranger's requests
 // never reach the API's stage and route throttles, which every key holder shares (docs/reliability.md,
 // "Strangers and the throttles"). The key store holds the SHA-256 (hex) of each valid key, never a key:
-// infra/edge-keys.sh writes them from the SSM parameters. Rendered by Terraform (templatefile): open, origins.
+// infra/edge-keys.sh writes them from the SSM parameters, each with the value "ROLE" (the parameter's current
+// version) or "ROLE until=EPOCH_SECONDS" (its previous version, accepted until the end of the rotation grace, the
+// same end the functions apply). Rendered by Terraform (templatefile): open, origins.
 import cf from 'cloudfront';
 import crypto from 'crypto';
 
@@ -37,6 +39,39 @@ function refuse(origin, error, hint) {
   };
 }
 
+// The one Authorization grammar (src/test/resources/authorization-cases.json, which the application follows too):
+// nothing but spaces or tabs is no credential; "Bearer" in any case, spaces or tabs, one token of visible ASCII
+// characters, optional spaces or tabs around, is a key; anything else is malformed, refused, never guessed at.
+const NO_CREDENTIAL = /^[ \t]*$/;
+const BEARER = /^[ \t]*bearer[ \t]+([!-~]+)[ \t]*$/i;
+// A key store value: the role, and for a rotated key's previous version the second it stops being accepted.
+const STORED = /^[a-z]+( until=([0-9]+))?$/;
+
+// The digest's entry accepted now: present, of the known form, and not past its end. An unknown digest (get
+// rejects) and an unreadable store are refused alike (fail closed), as is a value of another form.
+async function accepted(digest) {
+  let value;
+  try {
+    value = await keys.get(digest);
+  } catch (e) {
+    return false;
+  }
+  const stored = STORED.exec(value);
+  if (!stored) return false;
+  return stored[2] === undefined || Date.now() < Number(stored[2]) * 1000;
+}
+
+// The request on to the API, carrying the viewer's address for the functions' access log: API Gateway sees only
+// CloudFront's. Set here from what CloudFront measured (event.viewer.ip), over anything of that name the viewer sent,
+// so that no caller through the edge can choose it; the origin request policy forwards every viewer header but Host,
+// this one included. (The API's stage is secret, so only those who know it could call the API with their own.)
+const VIEWER_ADDRESS = 'x-viewer-address';
+
+function forward(event) {
+  event.request.headers[VIEWER_ADDRESS] = { value: event.viewer.ip };
+  return event.request;
+}
+
 const HINT = 'this endpoint needs a key: send the header Authorization: Bearer <key> (at this URL the edge checks the header; a "key" field in the body is not enough)';
 
 async function handler(event) {
@@ -52,16 +87,11 @@ async function handler(event) {
     headers['access-control-max-age'] = { value: '86400' };
     return { statusCode: 204, statusDescription: 'No Content', headers: headers };
   }
-  if (OPEN) return request;
+  if (OPEN) return forward(event);
 
   const authorization = request.headers.authorization ? request.headers.authorization.value : '';
-  const bearer = /^\s*Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!bearer) return refuse(origin, 'Key required', HINT);
-  const digest = crypto.createHash('sha256').update(bearer[1]).digest('hex');
-  try {
-    if (await keys.exists(digest)) return request;
-  } catch (e) {
-    // The store unreadable: refuse (fail closed), as for an unknown key.
-  }
+  if (NO_CREDENTIAL.test(authorization)) return refuse(origin, 'Key required', HINT);
+  const bearer = BEARER.exec(authorization);
+  if (bearer && (await accepted(crypto.createHash('sha256').update(bearer[1]).digest('hex')))) return forward(event);
   return refuse(origin, 'Invalid key', HINT);
 }

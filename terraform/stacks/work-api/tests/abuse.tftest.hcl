@@ -39,14 +39,70 @@ run "locked_by_default_with_generated_keys" {
     condition     = output.auth_key_read_command == "aws ssm get-parameter --region us-east-1 --with-decryption --query Parameter.Value --output text --name /nano-work/auth-key" && output.operator_key_read_command == "aws ssm get-parameter --region us-east-1 --with-decryption --query Parameter.Value --output text --name /nano-work/operator-key"
     error_message = "how to read each key: ${output.auth_key_read_command}"
   }
+  # What every function's role may do with the keys: read exactly the two parameters, nothing else (under aws/ssm,
+  # whose key policy lets the account decrypt through SSM, no KMS grant at all).
   assert {
-    condition     = module.variant["x86_64"].function_layer_arns.generate == tolist(["arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"]) && module.variant["x86_64"].function_layer_arns.validate == module.variant["x86_64"].function_layer_arns.generate
-    error_message = "x86_64 functions get the x86_64 extension layer"
+    condition = alltrue([for variant in module.variant : alltrue([for policy in values(variant.function_key_policies) : jsondecode(policy).Statement == [{
+      Sid      = "ReadTheKeyParameters"
+      Effect   = "Allow"
+      Action   = ["ssm:GetParameter"]
+      Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"]
+    }]])])
+    error_message = "ssm:GetParameter on the two key parameters only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
   }
   assert {
-    condition     = module.variant["arm64"].function_layer_arns.generate == tolist(["arn:aws:lambda:us-east-1:177933569100:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"]) && module.variant["arm64"].function_layer_arns.validate == module.variant["arm64"].function_layer_arns.generate
-    error_message = "arm64 functions get the Arm64 extension layer"
+    condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : env["NANO_WORK_AUTH_KEY_CACHE"] == "300s" && env["NANO_WORK_AUTH_ROTATION_GRACE"] == "1800s"])]) && output.key_cache_seconds == 300 && output.key_rotation_grace_seconds == 1800
+    error_message = "every function re-reads the keys every 5 minutes and accepts a rotated key's previous value for 30; the outputs (for infra/edge-keys.sh) say the same"
   }
+}
+
+run "key_cache_and_grace_reach_every_function_and_the_outputs" {
+  command = apply
+
+  variables {
+    key_cache_seconds          = 60
+    key_rotation_grace_seconds = 3600
+  }
+
+  assert {
+    condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : env["NANO_WORK_AUTH_KEY_CACHE"] == "60s" && env["NANO_WORK_AUTH_ROTATION_GRACE"] == "3600s"])])
+    error_message = "every function, validate included, gets the stack's cache and grace"
+  }
+  assert {
+    condition     = output.key_cache_seconds == 60 && output.key_rotation_grace_seconds == 3600
+    error_message = "infra/edge-keys.sh reads the grace from the outputs"
+  }
+}
+
+run "a_grace_no_longer_than_the_cache_is_refused" {
+  command = plan
+
+  variables {
+    key_cache_seconds          = 900
+    key_rotation_grace_seconds = 900
+  }
+
+  expect_failures = [var.key_rotation_grace_seconds]
+}
+
+run "a_grace_over_a_day_is_refused" {
+  command = plan
+
+  variables {
+    key_rotation_grace_seconds = 86401
+  }
+
+  expect_failures = [var.key_rotation_grace_seconds]
+}
+
+run "a_cache_over_an_hour_is_refused" {
+  command = plan
+
+  variables {
+    key_cache_seconds = 3601
+  }
+
+  expect_failures = [var.key_cache_seconds]
 }
 
 run "a_new_key_version_rewrites_the_key" {
@@ -123,29 +179,18 @@ run "an_existing_wallet_key" {
   }
 }
 
-run "key_in_another_region_needs_its_layers" {
-  command = plan
-
-  variables {
-    region                  = "eu-west-1"
-    auth_key_parameter_name = "/nano-work/auth-key"
-  }
-
-  expect_failures = [var.parameters_secrets_extension_layer_arns]
-}
-
-run "key_in_another_region_with_its_layers" {
+run "key_in_another_region_with_a_customer_managed_key" {
   command = apply
 
   variables {
     region                  = "eu-west-1"
     auth_key_parameter_name = "nano-work-key"
     auth_key_kms_key_arn    = "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
-    parameters_secrets_extension_layer_arns = {
-      x86_64 = "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension:11"
-      arm64  = "arn:aws:lambda:eu-west-1:015030872274:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:11"
-    }
   }
+
+  # Outside us-east-1 the alarm cannot read CloudFront's metrics: the plan says so.
+  expect_failures = [check.spend_alarm_sees_the_edge]
+
 
   assert {
     condition     = output.auth_key_parameter_arn == "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key"
@@ -155,9 +200,32 @@ run "key_in_another_region_with_its_layers" {
     condition     = aws_ssm_parameter.key["operator"].key_id == "arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab" && output.operator_key_parameter_arn == "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key"
     error_message = "the generated operator key is encrypted with the customer managed key, in the region"
   }
+  # kms:Decrypt on the customer managed key only through SSM in the region, and only for each key's own parameter
+  # (SSM passes the parameter's ARN as encryption context), one statement per parameter.
   assert {
-    condition     = startswith(module.variant["arm64"].function_layer_arns.generate[0], "arn:aws:lambda:eu-west-1:")
-    error_message = "the region's layer"
+    condition = alltrue([for variant in module.variant : alltrue([for policy in values(variant.function_key_policies) : jsondecode(policy).Statement == [
+      {
+        Sid      = "ReadTheKeyParameters"
+        Effect   = "Allow"
+        Action   = ["ssm:GetParameter"]
+        Resource = ["arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key", "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key"]
+      },
+      {
+        Sid       = "DecryptAuthKeyParameterOnly"
+        Effect    = "Allow"
+        Action    = ["kms:Decrypt"]
+        Resource  = ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
+        Condition = { StringEquals = { "kms:ViaService" = "ssm.eu-west-1.amazonaws.com", "kms:EncryptionContext:PARAMETER_ARN" = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key" } }
+      },
+      {
+        Sid       = "DecryptOperatorKeyParameterOnly"
+        Effect    = "Allow"
+        Action    = ["kms:Decrypt"]
+        Resource  = ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
+        Condition = { StringEquals = { "kms:ViaService" = "ssm.eu-west-1.amazonaws.com", "kms:EncryptionContext:PARAMETER_ARN" = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key" } }
+      },
+    ]])])
+    error_message = "ssm:GetParameter on the two parameters, kms:Decrypt through SSM for each one's ciphertext only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
   }
 }
 
@@ -204,6 +272,30 @@ run "extra_jvm_options_may_not_bypass_the_settings" {
   }
 
   expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_jvm_options_may_not_bypass_the_settings_in_quotes" {
+  # HotSpot strips the quotes from JAVA_TOOL_OPTIONS: this is -Dnano-work.max-difficulty, the cap lifted.
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-D\"nano-work.max-difficulty=ffffffffffffffff\""]
+  }
+
+  expect_failures = [var.extra_jvm_options]
+}
+
+run "extra_jvm_options_of_the_allowed_shapes_pass" {
+  command = plan
+
+  variables {
+    extra_jvm_options = ["-Xss1m", "-XX:+UseSerialGC", "-XX:MaxRAMPercentage=75"]
+  }
+
+  assert {
+    condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : endswith(env["JAVA_TOOL_OPTIONS"], " -Xss1m -XX:+UseSerialGC -XX:MaxRAMPercentage=75")])])
+    error_message = "the options reach every function"
+  }
 }
 
 run "a_kernel_the_catalogue_lacks_is_refused" {
@@ -295,12 +387,16 @@ run "spend_alarm_on_by_default_and_warned_without_a_subscriber" {
     error_message = "alarm at $1 per hour, to the topic"
   }
   assert {
-    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 6
-    error_message = "the expression, 4 functions' Duration and the API's Count: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
+    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 7
+    error_message = "the expression, 4 functions' Duration, the API's Count and the edge's Requests: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
   }
   assert {
-    condition     = strcontains(local.spend_expression, "FILL(g_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(g_arm64, 0) * 0.000000133334000") && strcontains(local.spend_expression, "FILL(v_x86_64, 0) * 0.000000008333350") && endswith(local.spend_expression, "FILL(requests, 0) * 0.000001200000000) * 12")
-    error_message = "10 GB x $/GB-s / 1000 per ms of generate, 0.5 GB for validate, $1.20 per million requests, x12 for an hour: ${local.spend_expression}"
+    condition     = strcontains(local.spend_expression, "FILL(g_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(g_arm64, 0) * 0.000000133334000") && strcontains(local.spend_expression, "FILL(v_x86_64, 0) * 0.000000008333350") && endswith(local.spend_expression, "FILL(requests, 0) * 0.000001200000000 + FILL(edge_requests, 0) * 0.000001300000000) * 12")
+    error_message = "10 GB x $/GB-s / 1000 per ms of generate, 0.5 GB for validate, $1.20 per million API requests, $1.30 per million edge requests ($0.0120 per 10,000 HTTPS requests + $0.10 per million function runs), x12 for an hour: ${local.spend_expression}"
+  }
+  assert {
+    condition     = one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : "${one(q.metric).namespace} ${one(q.metric).metric_name} ${one(q.metric).stat} ${jsonencode(one(q.metric).dimensions)}" if q.id == "edge_requests"]) == "AWS/CloudFront Requests Sum ${jsonencode({ DistributionId = aws_cloudfront_distribution.api.id, Region = "Global" })}"
+    error_message = "every request the edge sees (refused or forwarded), from CloudFront's metrics of this distribution"
   }
   assert {
     condition     = length(aws_sns_topic_subscription.spend_email) == 0 && length(aws_budgets_budget.monthly) == 0

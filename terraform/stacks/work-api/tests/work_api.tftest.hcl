@@ -72,8 +72,8 @@ run "the_edge_is_the_only_way_in" {
     error_message = "a published JS 2.0 function reading the key store"
   }
   assert {
-    condition     = strcontains(aws_cloudfront_function.edge.code, "const OPEN = false;") && strcontains(aws_cloudfront_function.edge.code, "const ORIGINS = [\"*\"];") && strcontains(aws_cloudfront_function.edge.code, "keys.exists(digest)")
-    error_message = "locked: the function checks every key's digest"
+    condition     = strcontains(aws_cloudfront_function.edge.code, "const OPEN = false;") && strcontains(aws_cloudfront_function.edge.code, "const ORIGINS = [\"*\"];") && strcontains(aws_cloudfront_function.edge.code, "await keys.get(digest)")
+    error_message = "locked: the function looks up every key's digest (and its end, during a rotation)"
   }
   assert {
     condition     = length(aws_wafv2_web_acl.client_rate_limit) == 0 && output.rate_limited_url == null && output.edge_key_value_store_arn == aws_cloudfront_key_value_store.keys.arn

@@ -1,7 +1,6 @@
 package dev.nanowork.access;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -35,37 +34,31 @@ public final class AccessSettings {
     private AccessSettings() {}
 
     /** The wallet key, from {@code nano-work.auth.key} or {@code nano-work.auth.key-parameter}. */
-    public static SharedSecret resolve(
-            Optional<String> key, Optional<String> parameter, Function<Map<String, String>, ParameterStore> store) {
-        return resolve(KEY, key, parameter, store);
+    public static KeySource resolve(
+            Optional<String> key, Optional<String> parameter, Function<String, KeySource> stored) {
+        return resolve(KEY, key, parameter, stored);
     }
 
     /**
-     * The credential {@code setting} names, if any; setting both a key and a parameter is refused, and so is a
-     * blank one.
+     * The key {@code setting} names, if any; setting both a key and a parameter is refused, and so is a blank one.
      *
      * @param setting {@link #KEY} or {@link #OPERATOR_KEY}; its parameter is the same name with {@code -parameter}
      * @param key the secret itself (for self-hosted servers and tests)
      * @param parameter an SSM parameter name (on Lambda)
-     * @param store how to read a parameter, given the environment
+     * @param stored how a parameter's key is kept, given the parameter's name (read later, when a request needs it)
      * @throws IllegalArgumentException when a setting is present but blank, or both are set
      */
-    public static SharedSecret resolve(
-            String setting,
-            Optional<String> key,
-            Optional<String> parameter,
-            Function<Map<String, String>, ParameterStore> store) {
+    public static KeySource resolve(
+            String setting, Optional<String> key, Optional<String> parameter, Function<String, KeySource> stored) {
         String parameterSetting = setting + "-parameter";
         refuseBlank(setting, key);
         refuseBlank(parameterSetting, parameter);
         if (key.isPresent() && parameter.isPresent()) {
             throw new IllegalArgumentException("set " + setting + " or " + parameterSetting + ", not both");
         }
-        if (key.isPresent()) return SharedSecret.of(key.get());
-        if (parameter.isPresent())
-            return SharedSecret.of(
-                    store.apply(System.getenv()).read(parameter.get().strip()));
-        return SharedSecret.NONE;
+        if (key.isPresent()) return KeySource.fixed(SharedSecret.of(key.get()));
+        if (parameter.isPresent()) return stored.apply(parameter.get().strip());
+        return KeySource.NONE;
     }
 
     /**

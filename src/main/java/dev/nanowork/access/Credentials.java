@@ -25,16 +25,4 @@ public record Credentials(SharedSecret wallet, SharedSecret operator) {
     public boolean keyed() {
         return wallet.required() || operator.required();
     }
-
-    /** What a start-up line may say: where the keys come from, never a key. */
-    public String describe(String walletSource, String operatorSource) {
-        String w = wallet.required() ? "a key is required (" + walletSource + ")" : "open (no nano-work.auth.key)";
-        String o = operator.required()
-                ? "operator key " + operatorSource
-                : keyed()
-                        ? "no operator key: benchmark, status details and cancelling other clients' searches are refused"
-                                + " to everyone (set nano-work.auth.operator-key or operator-key-parameter)"
-                        : "no operator key";
-        return w + "; " + o;
-    }
 }

@@ -47,6 +47,9 @@ public class SnapStartRestore implements Resource {
 
     @Override
     public synchronized void beforeCheckpoint(Context<? extends Resource> context) {
+        // Keys are read when a request needs them, so none should have been; drop any all the same: a key in the
+        // snapshot would outlive its rotation in every environment restored from it.
+        engine.access().forget();
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
         // The snapshot carries the compiled code: take it with the kept kernel at full speed (issue 22), or say not.
         HostFacts host = rpc.host();

@@ -1,6 +1,6 @@
 package dev.nanowork.function;
 
-import dev.nanowork.access.Credentials;
+import dev.nanowork.access.AccessKeys;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.KernelChoice;
@@ -42,6 +42,7 @@ public class WorkEngine {
     private final WorkQueue queue;
     private final WorkRpc rpc;
     private final Deadlines deadlines;
+    private final AccessKeys access;
 
     /**
      * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
@@ -63,7 +64,7 @@ public class WorkEngine {
                 version,
                 config.benchmark().requiresKey());
         QueueLimits limits = limits(config, workerThreads);
-        Credentials access = AccessStartup.resolve(config.auth());
+        access = AccessStartup.resolve(config.auth());
         Started started;
         if (searches(settings.served())) {
             started = startSearch(config, probe);
@@ -151,6 +152,11 @@ public class WorkEngine {
     /** The kernel searches run with (scalar after a SnapStart restore on a CPU without the selected one's features). */
     public WorkKernel kernel() {
         return queue.search().kernel();
+    }
+
+    /** The endpoint's keys (the SnapStart hook drops what was read before a snapshot). */
+    public AccessKeys access() {
+        return access;
     }
 
     /** The work queue (self-hosted tests read who waits for what; the SnapStart hooks reach its search). */

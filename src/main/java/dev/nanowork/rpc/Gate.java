@@ -1,7 +1,10 @@
 package dev.nanowork.rpc;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.access.AccessKeys;
+import dev.nanowork.access.BearerHeader;
 import dev.nanowork.access.Credentials;
+import dev.nanowork.access.KeyUnavailableException;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.search.Caller;
 import java.util.Optional;
@@ -13,10 +16,10 @@ import java.util.Optional;
  * Nothing here is logged (the keys are secrets).
  */
 final class Gate {
-    private final Credentials keys;
+    private final AccessKeys keys;
     private final boolean benchmarkRequiresKey;
 
-    Gate(Credentials keys, boolean benchmarkRequiresKey) {
+    Gate(AccessKeys keys, boolean benchmarkRequiresKey) {
         this.keys = keys;
         this.benchmarkRequiresKey = benchmarkRequiresKey;
     }
@@ -34,25 +37,44 @@ final class Gate {
         Caller caller = context.caller();
         Optional<String> authorization = context.authorization();
         if (!keys.keyed()) return caller;
+        if (BearerHeader.read(authorization).kind() == BearerHeader.Kind.MALFORMED) {
+            throw new RpcError(RpcError.KEY_WRONG, MALFORMED_HINT);
+        }
+        Credentials now = current();
         JsonNode field = request.field("key");
         if (field != null && !field.isNull() && !field.isTextual()) {
             throw new RpcError(RpcError.KEY_WRONG, "key must be a JSON string");
         }
         Optional<String> keyField =
                 Optional.ofNullable(field).filter(JsonNode::isTextual).map(JsonNode::asText);
-        if (keys.operator().required()
-                && keys.operator().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED) {
+        if (now.operator().required()
+                && now.operator().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED) {
             return caller.asOperator();
         }
-        if (!keys.wallet().required()) return caller;
-        return switch (keys.wallet().check(authorization, keyField)) {
+        if (!now.wallet().required()) return caller;
+        return switch (now.wallet().check(authorization, keyField)) {
             case ALLOWED -> caller.holdingKey();
             case MISSING ->
                 throw new RpcError(
                         RpcError.KEY_MISSING,
                         "this endpoint needs a key: send the header Authorization: Bearer <key>, or a \"key\" field in the body");
             case WRONG -> throw new RpcError(RpcError.KEY_WRONG, "the key sent is not this endpoint's key");
+            case MALFORMED -> throw new RpcError(RpcError.KEY_WRONG, MALFORMED_HINT);
         };
+    }
+
+    private static final String MALFORMED_HINT =
+            "the Authorization header must be Bearer <key> (one token, no spaces in it), or absent with a \"key\" field";
+
+    /** The keys now; a key that cannot be read refuses the request (the log says why), never lets it in. */
+    private Credentials current() {
+        try {
+            return keys.current();
+        } catch (KeyUnavailableException e) {
+            throw new RpcError(
+                    RpcError.KEY_UNAVAILABLE,
+                    "this endpoint cannot read its keys just now; retry in a few seconds (the operator's log says why)");
+        }
     }
 
     /**
@@ -66,7 +88,7 @@ final class Gate {
     /** Refuses {@code benchmark} to a caller that is not the operator, saying what would let it run. */
     void mayRun(Action action, Caller caller) {
         if (action != Action.BENCHMARK || operates(caller)) return;
-        if (keys.operator().required()) {
+        if (keys.operatorConfigured()) {
             throw new RpcError(
                     RpcError.KEY_MISSING,
                     "benchmark is an operator action: send the operator key (Authorization: Bearer <operator key>)");

@@ -34,6 +34,8 @@ public final class RpcError extends RuntimeException {
     public static final String TOO_LARGE = "Request too large";
     public static final String KEY_MISSING = "Key required";
     public static final String KEY_WRONG = "Invalid key";
+    /** A configured key cannot be read now (its SSM parameter unreachable or refused): refused, never let in. */
+    public static final String KEY_UNAVAILABLE = "Key unavailable";
     /** Self-hosted: the client is past its request rate (answered before the body is read, with Retry-After). */
     public static final String TOO_MANY_REQUESTS = "Too many requests";
 

@@ -1,6 +1,6 @@
 package dev.nanowork.rpc;
 
-import dev.nanowork.access.Credentials;
+import dev.nanowork.access.AccessKeys;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
@@ -61,7 +61,7 @@ public final class WorkRpc {
      * The RPC over {@code queue}: lets in the requests carrying a key of {@code keys} when it has one; {@code status}
      * and {@code benchmark} show {@code host} until {@link #host(HostFacts)} says otherwise.
      */
-    public WorkRpc(WorkQueue queue, Settings settings, Credentials keys, HostFacts host) {
+    public WorkRpc(WorkQueue queue, Settings settings, AccessKeys keys, HostFacts host) {
         this.settings = settings;
         this.gate = new Gate(keys, settings.benchmarkRequiresKey());
         this.host = host;

@@ -19,8 +19,12 @@ import org.junit.jupiter.api.Test;
  */
 class FunctionZipIT {
     static final Path ZIP = Path.of("target/function.zip");
-    /** function.zip's size before the cost report left it (16,807,267 bytes at commit 19b092b). */
-    static final long SIZE_BEFORE = 16_807_267;
+    /**
+     * function.zip's size with the AWS SDK's SSM client (issue 34: 25,812,702 bytes, the SSM model jar 6.0 MB of it, no
+     * Apache or Netty HTTP client), plus 2%: a bound that catches a new dependency or the chart library coming back
+     * (16,807,267 bytes before the SDK, at commit 19b092b).
+     */
+    static final long SIZE_BEFORE = 26_330_000;
 
     static final Set<String> DEPLOYED =
             Set.of("function", "config", "rpc", "access", "search", "kernel", "block", "work");

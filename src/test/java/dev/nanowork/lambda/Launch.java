@@ -55,7 +55,9 @@ final class Launch implements AutoCloseable {
 
     /**
      * The same on another JVM: {@code java} for the runtime's java, {@code architecture} in the function's name,
-     * {@code environment} over the stack's defaults.
+     * {@code environment} over the stack's defaults (an empty value removes the variable, as SnapStart functions lack
+     * the log group's). {@code AWS_LAMBDA_INITIALIZATION_TYPE=snap-start} makes it a SnapStart start: the Runtime API
+     * serves restore/next, and nothing answers an event until {@link RuntimeApiEmulator#restore}.
      */
     static Launch start(
             String label,
@@ -68,7 +70,8 @@ final class Launch implements AutoCloseable {
             boolean wrapper,
             Map<String, String> environment)
             throws Exception {
-        RuntimeApiEmulator api = new RuntimeApiEmulator();
+        RuntimeApiEmulator api =
+                new RuntimeApiEmulator("snap-start".equals(environment.get("AWS_LAMBDA_INITIALIZATION_TYPE")));
         List<String> command = new ArrayList<>();
         if (limit != null) command.addAll(limit.prefix());
         if (wrapper) command.add(TaskRoot.wrapperPath().toString());
@@ -114,6 +117,7 @@ final class Launch implements AutoCloseable {
         env.put("NANO_WORK_MAX_DIFFICULTY", "fffffffc00000000");
         env.put("NANO_WORK_DEADLINE", "25s");
         env.putAll(environment);
+        env.values().removeIf(String::isEmpty);
         long start = System.nanoTime();
         return new Launch(api, pb.start(), log, start);
     }

@@ -23,6 +23,12 @@ import java.util.concurrent.TimeUnit;
  * (request id, deadline, function ARN, trace id), {@code POST .../invocation/{id}/response} and
  * {@code .../error} complete it, {@code POST .../init/error} records a failed init. Events are queued by
  * {@link #invoke}; the client's long poll on {@code next} waits for the next one as on Lambda.
+ *
+ * <p>For a SnapStart function (and only for one: the Runtime API serves {@code restore/next} to SnapStart functions
+ * alone, Lambda guide "Runtime API", "Restore"), {@code GET .../restore/next} is the runtime saying that INIT and its
+ * beforeCheckpoint hooks are done: Lambda takes the snapshot then and answers when an environment is restored from it,
+ * here when the test calls {@link #restore}; the runtime then runs its afterRestore hooks, and {@code POST
+ * .../restore/error} records a failed one.
  */
 final class RuntimeApiEmulator implements AutoCloseable {
     static final String PREFIX = "/2018-06-01/runtime";
@@ -41,7 +47,21 @@ final class RuntimeApiEmulator implements AutoCloseable {
     /** When the runtime first asked for an event: init is done by then. */
     private final CompletableFuture<Long> firstNext = new CompletableFuture<>();
 
+    private final boolean snapStart;
+    /** When the runtime asked for restore/next: the snapshot is taken then. */
+    private final CompletableFuture<Long> checkpoint = new CompletableFuture<>();
+    /** Completed by {@link #restore}: restore/next answers. */
+    private final CompletableFuture<Void> restored = new CompletableFuture<>();
+
+    private final CompletableFuture<String> restoreError = new CompletableFuture<>();
+
     RuntimeApiEmulator() throws IOException {
+        this(false);
+    }
+
+    /** @param snapStart whether the function runs with SnapStart (restore/next served) */
+    RuntimeApiEmulator(boolean snapStart) throws IOException {
+        this.snapStart = snapStart;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext(PREFIX, this::handle);
         server.setExecutor(Executors.newCachedThreadPool(r -> {
@@ -68,6 +88,32 @@ final class RuntimeApiEmulator implements AutoCloseable {
             Thread.sleep(20);
         }
         throw new AssertionError("init did not finish within " + timeout);
+    }
+
+    /**
+     * Waits until the runtime has run its beforeCheckpoint hooks and asks for restore/next (the snapshot is taken
+     * then); returns when, on the nanoTime clock.
+     */
+    long awaitCheckpoint(Duration timeout, Process process) throws Exception {
+        long end = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < end) {
+            if (initError.isDone()) throw new AssertionError("init error posted: " + initError.get());
+            if (checkpoint.isDone()) return checkpoint.get();
+            if (!process.isAlive())
+                throw new AssertionError("the runtime exited during init with status " + process.exitValue());
+            Thread.sleep(20);
+        }
+        throw new AssertionError("no checkpoint within " + timeout);
+    }
+
+    /** Answers restore/next: the environment is restored from the snapshot. */
+    void restore() {
+        restored.complete(null);
+    }
+
+    /** What the runtime posted to restore/error, if anything. */
+    Optional<String> restoreError() {
+        return Optional.ofNullable(restoreError.getNow(null));
     }
 
     /** Queues one event and waits for the runtime's answer to it. */
@@ -109,6 +155,23 @@ final class RuntimeApiEmulator implements AutoCloseable {
                 byte[] event = p.event.getBytes(StandardCharsets.UTF_8);
                 x.sendResponseHeaders(200, event.length);
                 x.getResponseBody().write(event);
+            } else if (x.getRequestMethod().equals("GET") && path.equals("/restore/next")) {
+                if (!snapStart) {
+                    // Not a SnapStart function: nothing to restore.
+                    x.sendResponseHeaders(403, -1);
+                    return;
+                }
+                checkpoint.complete(System.nanoTime());
+                try {
+                    restored.get(10, TimeUnit.MINUTES);
+                } catch (Exception e) {
+                    x.sendResponseHeaders(500, -1);
+                    return;
+                }
+                x.sendResponseHeaders(200, -1);
+            } else if (x.getRequestMethod().equals("POST") && path.equals("/restore/error")) {
+                restoreError.complete(new String(body, StandardCharsets.UTF_8));
+                accepted(x);
             } else if (x.getRequestMethod().equals("POST") && path.equals("/init/error")) {
                 initError.complete(new String(body, StandardCharsets.UTF_8));
                 accepted(x);

@@ -3,6 +3,7 @@ package dev.nanowork.rpc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.access.AccessKeys;
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.kernel.ScalarKernel;
@@ -196,7 +197,7 @@ class WorkRpcTest {
                 here.cpu(),
                 true,
                 here.primed());
-        WorkRpc rpc = new WorkRpc(queue, settings("both"), Credentials.NONE, lambda);
+        WorkRpc rpc = new WorkRpc(queue, settings("both"), AccessKeys.NONE, lambda);
         assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle(cancel(""), 0));
         assertEquals(
                 RpcError.INVALID_BLOCK_HASH,

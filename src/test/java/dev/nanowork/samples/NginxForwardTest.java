@@ -74,6 +74,55 @@ class NginxForwardTest {
         }
     }
 
+    /**
+     * The sample adds the key, so it must serve nano_node only, never a web page the node's operator opens: a request
+     * with Origin (every browser's cross-site POST) is refused, and a request for another host name (a site whose
+     * name resolves to 127.0.0.1: DNS rebinding) has its connection closed unanswered; neither reaches the server.
+     * nano_node's own requests (Host 127.0.0.1:port, no Origin) pass: the other tests here.
+     */
+    @Test
+    void refusesBrowsersAndOtherHostNames() throws Exception {
+        String nginx = NginxSample.nginx().orElse(null);
+        Assumptions.assumeTrue(nginx != null, "nginx is not installed (bash .ci/run installs nginx-light from apt)");
+        try (NginxSample.Forward f = NginxSample.forward(nginx)) {
+            HttpClient http = HttpClient.newHttpClient();
+            // The same request with the key added passes (so the refusals below are nginx's, not the server's).
+            assertTrue(post(http, f.uri(), "{\"action\":\"status\"}").has("serves"), "nano_node's request passes");
+            for (String origin : new String[] {"https://evil.example", "null", "http://127.0.0.1:" + f.port()}) {
+                HttpResponse<String> browser = http.send(
+                        HttpRequest.newBuilder(f.uri())
+                                .header("Origin", origin)
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString("{\"action\":\"status\"}"))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
+                assertEquals(403, browser.statusCode(), "Origin " + origin + " refused: " + browser.body());
+                assertTrue(!browser.body().contains("serves"), "nothing forwarded: " + browser.body());
+            }
+            for (String host : new String[] {"evil.example:" + f.port(), "localhost:" + f.port(), "127.0.0.2"}) {
+                assertEquals("", rawPost(f.port(), host), "Host " + host + ": closed without an answer");
+            }
+            assertTrue(!rawPost(f.port(), "127.0.0.1:" + f.port()).isEmpty(), "its own server_name is answered");
+        }
+    }
+
+    /** A POST written byte by byte (HttpClient sets Host itself); the whole answer, "" when closed unanswered. */
+    static String rawPost(int port, String host) throws Exception {
+        String body = "{\"action\":\"status\"}";
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream()
+                    .write(("POST / HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
+                                    + "Content-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body)
+                            .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            try {
+                return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            } catch (java.net.SocketException reset) {
+                return ""; // closed (a reset while the body was unread): no answer either
+            }
+        }
+    }
+
     /** nano_node's own request through the sample: work read from the answer, cancels by close and by work_cancel. */
     @Test
     void aNanoNodeShapedClientGetsWorkAndCancels() throws Exception {

@@ -95,18 +95,21 @@ final class NginxSample {
             port = free.getLocalPort();
         }
         String sample = Files.readString(SAMPLE);
-        String site = sample.replace("listen 127.0.0.1:7090;", "listen 127.0.0.1:" + port + ";")
+        // Both server blocks (the sample's and the default one that refuses other host names) on the test's port.
+        String site = sample.replace("listen 127.0.0.1:7090", "listen 127.0.0.1:" + port)
                 .replaceAll(
                         "set \\$work_api \"[^\"]+\";",
                         "set \\$work_api \"http://127.0.0.1:" + RestAssured.port + "/\";")
                 .replaceAll("set \\$work_key \"[^\"]+\";", "set \\$work_key \"" + KEY + "\";");
         assertTrue(
-                site.contains(":" + port + ";")
+                site.contains("listen 127.0.0.1:" + port + ";")
+                        && site.contains("listen 127.0.0.1:" + port + " default_server;")
                         && site.contains("127.0.0.1:" + RestAssured.port + "/")
                         && site.contains("\"" + KEY + "\"")
                         && site.contains("proxy_set_header Authorization \"Bearer $work_key\";")
                         && site.contains("proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;"),
-                "the sample's listen, set $work_api, set $work_key, Authorization or X-Forwarded-For lines changed shape;"
+                "the sample's listen lines, set $work_api, set $work_key, Authorization or X-Forwarded-For lines changed"
+                        + " shape;"
                         + " update this test");
         Path dir = Files.createTempDirectory("nginx-forward");
         Path siteFile = dir.resolve("site.conf");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.access.AccessKeys;
 import dev.nanowork.access.AccessSettings;
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
@@ -67,7 +68,7 @@ class EveryRouteLockedTest {
                         Duration.ofMillis(20),
                         "test",
                         benchmarkRequiresKey),
-                keys,
+                AccessKeys.of(keys),
                 Wiring.host());
     }
 
@@ -173,13 +174,13 @@ class EveryRouteLockedTest {
         for (String blank : new String[] {"", " ", "\t", "\n", " \r\n "}) {
             IllegalArgumentException key = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.of(blank), Optional.empty(), env -> {
+                    () -> AccessSettings.resolve(Optional.of(blank), Optional.empty(), name -> {
                         throw new AssertionError("not read");
                     }));
             assertTrue(key.getMessage().contains("nano-work.auth.key is set but blank"), key.getMessage());
             IllegalArgumentException parameter = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.empty(), Optional.of(blank), env -> {
+                    () -> AccessSettings.resolve(Optional.empty(), Optional.of(blank), name -> {
                         throw new AssertionError("not read");
                     }));
             assertTrue(parameter.getMessage().contains("key-parameter is set but blank"), parameter.getMessage());

@@ -1,5 +1,6 @@
 package dev.nanowork.support;
 
+import dev.nanowork.access.AccessKeys;
 import dev.nanowork.access.Credentials;
 import dev.nanowork.access.SharedSecret;
 import dev.nanowork.kernel.JvmProbe;
@@ -35,7 +36,7 @@ public final class Wiring {
 
     /** An RPC that lets in the requests carrying a key of {@code keys}, on this JVM's facts. */
     public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings, Credentials keys) {
-        return new WorkRpc(queue, settings, keys, host());
+        return new WorkRpc(queue, settings, AccessKeys.of(keys), host());
     }
 
     /** A queue holding {@code capacity} waiting searches, with the default limits per search and per client. */

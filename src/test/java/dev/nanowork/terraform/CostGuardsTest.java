@@ -117,6 +117,15 @@ class CostGuardsTest {
                 pricing.at("/api_gateway/http_request_per_million").asDouble(),
                 prices.get("http_api_request_per_million").asDouble(),
                 "HTTP API requests");
+        // The edge's requests, the only cost a stranger controls: CloudFront prices them per 10,000.
+        assertEquals(
+                pricing.at("/cloudfront/https_request_per_10k").asDouble(),
+                prices.get("cloudfront_https_request_per_10k").asDouble(),
+                "CloudFront HTTPS requests");
+        assertEquals(
+                pricing.at("/cloudfront/function_invocation_per_million").asDouble(),
+                prices.get("cloudfront_function_invocation_per_million").asDouble(),
+                "CloudFront Function invocations");
     }
 
     /** The worst case: every reserved slot of every default function busy all hour, and the stage at its rate limit. */

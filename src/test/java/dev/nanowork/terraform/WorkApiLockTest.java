@@ -2,6 +2,7 @@ package dev.nanowork.terraform;
 
 import static dev.nanowork.terraform.Expressions.assertText;
 import static dev.nanowork.terraform.Expressions.block;
+import static dev.nanowork.terraform.Expressions.validations;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,19 +21,26 @@ class WorkApiLockTest {
     private static final TerraformDir stack = TerraformDir.of("stacks/work-api");
 
     /**
-     * Every function of every variant reads the wallets' and the operator's key parameters, through the layer of its
-     * own architecture; the stack generates both unless given, and never keeps a value.
+     * Every function of every variant reads the wallets' and the operator's key parameters (through the AWS SDK, no
+     * layer), with the stack's key cache and rotation grace; the stack generates both keys unless given, and never
+     * keeps a value.
      */
     @Test
-    void theKeyReachesEveryFunctionWithItsArchitecturesLayer() {
-        assertText(
-                "${local.auth_keys[each.value.architecture]}",
-                stack.module("variant").get("auth_key"),
-                "auth_key");
+    void theKeyReachesEveryFunction() {
+        assertText("${local.auth_key}", stack.module("variant").get("auth_key"), "auth_key");
         assertText(
                 "${var.benchmark_requires_key}",
                 stack.module("variant").get("benchmark_requires_key"),
                 "benchmark_requires_key");
+        for (String setting : new String[] {"key_cache_seconds", "key_rotation_grace_seconds"}) {
+            assertText("${var." + setting + "}", stack.module("variant").get(setting), setting);
+            // infra/edge-keys.sh ends the previous key at the edge when the functions do: it reads the grace here.
+            assertText("${var." + setting + "}", stack.outputs().get(setting).get("value"), setting + " output");
+        }
+        assertTrue(
+                validations(stack.variable("key_rotation_grace_seconds")).stream()
+                        .anyMatch(c -> c.contains("var.key_rotation_grace_seconds > var.key_cache_seconds")),
+                "the grace outlasts the cache");
         for (String function : new String[] {"generate", "validate"}) {
             assertText(
                     "${var.auth_key}",
@@ -42,33 +50,22 @@ class WorkApiLockTest {
                     "${var.benchmark_requires_key}",
                     variant.module(function).get("benchmark_requires_key"),
                     function + " benchmark_requires_key");
+            for (String setting : new String[] {"key_cache_seconds", "key_rotation_grace_seconds"}) {
+                assertText("${var." + setting + "}", variant.module(function).get(setting), function + " " + setting);
+            }
         }
-        String keys = Expressions.expression(stack.local("auth_keys"));
+        String keys = Expressions.expression(stack.local("auth_key"));
         assertTrue(
-                keys != null && keys.contains("var.parameters_secrets_extension_layer_arns[architecture]"),
-                "the layer of each architecture: " + keys);
-        JsonNode layers =
-                stack.variable("parameters_secrets_extension_layer_arns").get("default");
-        assertTrue(
-                layers.get("x86_64")
-                        .asText()
-                        .matches(
-                                "arn:aws:lambda:us-east-1:\\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension:\\d+"),
-                "x86_64 layer " + layers);
-        assertTrue(
-                layers.get("arm64")
-                        .asText()
-                        .matches(
-                                "arn:aws:lambda:us-east-1:\\d{12}:layer:AWS-Parameters-and-Secrets-Lambda-Extension-Arm64:\\d+"),
-                "arm64 layer " + layers);
+                keys != null && keys.contains("local.auth_key_parameter_arn") && !keys.contains("layer"),
+                "the parameter, no layer: " + keys);
+        assertFalse(
+                stack.variables().containsKey("parameters_secrets_extension_layer_arns"),
+                "no extension layer to configure");
         assertFalse(stack.variable("open_endpoint").get("default").asBoolean(), "locked by default");
         assertTrue(
                 stack.variable("auth_key_parameter_name").get("default").isNull(),
                 "no key given by default: the stack generates one");
-        assertText(
-                "${local.operator_keys[each.value.architecture]}",
-                stack.module("variant").get("operator_key"),
-                "operator_key");
+        assertText("${local.operator_key}", stack.module("variant").get("operator_key"), "operator_key");
         for (String function : new String[] {"generate", "validate"}) {
             assertText("${var.operator_key}", variant.module(function).get("operator_key"), function + " operator_key");
         }
@@ -114,6 +111,16 @@ class WorkApiLockTest {
         JsonNode association = block(
                 block(distribution, "default_cache_behavior", "distribution"), "function_association", "behavior");
         assertText("viewer-request", association.get("event_type"), "before CloudFront forwards anything");
+        // Every viewer header but Host reaches the API: Origin for CORS, and x-viewer-address, which the edge
+        // function sets to the viewer's address for the access log (EdgeFunctionTest runs it).
+        assertText(
+                "${local.origin_request_policy_all_viewer_except_host}",
+                block(distribution, "default_cache_behavior", "distribution").get("origin_request_policy_id"),
+                "the origin request policy");
+        assertText(
+                "b689b0a8-53d0-40ab-baf2-68738e2966ac",
+                stack.local("origin_request_policy_all_viewer_except_host"),
+                "AWS's managed AllViewerExceptHostHeader");
         assertText("${aws_cloudfront_function.edge.arn}", association.get("function_arn"), "the edge function");
         JsonNode function = stack.resource("aws_cloudfront_function", "edge");
         assertText("cloudfront-js-2.0", function.get("runtime"), "the runtime with key stores and crypto");

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What terraform/modules/work-function hands its function to read: the environment (JAVA_TOOL_OPTIONS that keep C2
- * on, the application's NANO_WORK_* settings, the key parameters' names) and the IAM and layer to read the keys.
+ * on, the application's NANO_WORK_* settings, the key parameters' names, their cache and rotation grace) and the IAM
+ * to read the keys (through the AWS SDK: no layer).
  * The function itself (runtime, limits, SnapStart, logs) is {@link WorkFunctionModuleTest}'s.
  */
 class WorkFunctionEnvironmentTest {
@@ -90,10 +91,82 @@ class WorkFunctionEnvironmentTest {
         assertTrue(
                 java.nio.file.Files.isExecutable(java.nio.file.Path.of("src/main/zip.jvm/jvm-wrapper.sh")),
                 "the wrapper is executable");
+        // extra_jvm_options may not stop below C2 either: no shape of the allow-list admits TieredStopAtLevel.
         assertTrue(
-                validations(module.variable("extra_jvm_options")).stream()
-                        .anyMatch(c -> c.contains("TieredStopAtLevel=[0-3]")),
+                jvmOptionShapes().stream()
+                        .noneMatch(shape ->
+                                shape.matcher("-XX:TieredStopAtLevel=1").find()),
                 "extra_jvm_options must refuse options that stop below C2");
+    }
+
+    /** The allow-list both the module and the stack check extra_jvm_options against (jvm-options.json). */
+    static List<Pattern> jvmOptionShapes() {
+        try {
+            JsonNode shapes = new com.fasterxml.jackson.databind.ObjectMapper()
+                    .readTree(Hcl.TERRAFORM
+                            .resolve("modules/work-function/jvm-options.json")
+                            .toFile())
+                    .get("shapes");
+            List<Pattern> patterns = new ArrayList<>();
+            shapes.forEach(shape -> patterns.add(Pattern.compile(shape.asText())));
+            return patterns;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * extra_jvm_options is an allow-list of option shapes, in the module and in the stack alike (one file): HotSpot
+     * reads quotes in JAVA_TOOL_OPTIONS, so a deny-list of prefixes let -D"nano-work.max-difficulty=..." through. The
+     * shapes are RE2 for Terraform and read the same in Java here; terraform test runs the validation itself.
+     */
+    @Test
+    void extraJvmOptionsAreAnAllowList() {
+        TerraformDir stack = TerraformDir.of("stacks/work-api");
+        for (TerraformDir dir : List.of(module, stack)) {
+            assertTrue(
+                    validations(dir.variable("extra_jvm_options")).stream()
+                            .anyMatch(c -> c.contains(
+                                    "anytrue([for shape in local.jvm_option_shapes : can(regex(shape, option))])")),
+                    "every option must match a shape: " + validations(dir.variable("extra_jvm_options")));
+            String shapes = dir.local("jvm_option_shapes").asText();
+            assertTrue(
+                    shapes.matches(
+                            "\\$\\{jsondecode\\(file\\(\"\\$\\{path\\.module\\}/(\\.\\./\\.\\./modules/work-function/)?"
+                                    + "jvm-options\\.json\"\\)\\)\\.shapes\\}"),
+                    "the one allow-list, modules/work-function/jvm-options.json: " + shapes);
+        }
+        List<Pattern> shapes = jvmOptionShapes();
+        for (String refused : List.of(
+                "-D\"nano-work.max-difficulty=ffffffffffffffff\"",
+                "-Dnano-work.max-difficulty=ffffffffffffffff",
+                "-Dfile.encoding=UTF-8",
+                "'-Xmx512m'",
+                "-Xmx512m\"",
+                "@/tmp/jvm.args",
+                "-javaagent:/tmp/agent.jar",
+                "-agentlib:jdwp=transport=dt_socket",
+                "-XX:Flags=/tmp/.hotspotrc",
+                "-XX:VMOptionsFile=/tmp/options",
+                "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:+UnlockExperimentalVMOptions",
+                "-XX:OnOutOfMemoryError=/bin/sh",
+                "-XX:TieredStopAtLevel=1",
+                "-Xss1m -Dnano-work.max-difficulty=ffffffffffffffff",
+                "-Xlog:gc:file=/tmp/gc.log",
+                "--add-opens=java.base/java.lang=ALL-UNNAMED")) {
+            assertTrue(shapes.stream().noneMatch(s -> s.matcher(refused).find()), "refused: " + refused);
+        }
+        for (String accepted : List.of(
+                "-Xmx8g",
+                "-Xss1m",
+                "-XX:+UseSerialGC",
+                "-XX:-UseCompactObjectHeaders",
+                "-XX:MaxRAMPercentage=75.0",
+                "-Xlog:gc*:stdout:uptime,level",
+                "-verbose:gc")) {
+            assertTrue(shapes.stream().anyMatch(s -> s.matcher(accepted).find()), "accepted: " + accepted);
+        }
     }
 
     @Test
@@ -110,6 +183,8 @@ class WorkFunctionEnvironmentTest {
                         "NANO_WORK_DEADLINE",
                         "NANO_WORK_CORS_ORIGINS",
                         "NANO_WORK_BENCHMARK_REQUIRES_KEY",
+                        "NANO_WORK_AUTH_KEY_CACHE",
+                        "NANO_WORK_AUTH_ROTATION_GRACE",
                         "NANO_WORK_AUTH_KEY_PARAMETER",
                         "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
                 variables.keySet());
@@ -124,10 +199,6 @@ class WorkFunctionEnvironmentTest {
                 "nested settings are named: " + applicationKeys);
         variables.keySet().stream()
                 .filter(n -> n.startsWith("NANO_WORK_"))
-                // The operator's key parameter is the Java side of issue 20 (branch safe): checked once it is a
-                // setting, not before (this branch carries only the Terraform side).
-                .filter(n -> !n.equals("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER")
-                        || applicationKeys.stream().anyMatch(k -> k.startsWith("NANO_WORK_AUTH_OPERATOR")))
                 .forEach(n -> assertTrue(
                         applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
         assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
@@ -152,11 +223,12 @@ class WorkFunctionEnvironmentTest {
     }
 
     /**
-     * The keys (the wallets' and the operator's): SecureStrings read through the Parameters and Secrets extension,
-     * IAM on those parameters only.
+     * The keys (the wallets' and the operator's): SecureStrings the application reads itself through the AWS SDK,
+     * re-read every key_cache_seconds, the previous version accepted for key_rotation_grace_seconds; no layer (the
+     * Parameters and Secrets extension refused SnapStart's credentials); IAM on those parameters only.
      */
     @Test
-    void theKeysAreReadThroughTheExtensionWithIamOnTheirParametersOnly() {
+    void theKeysAreReadThroughTheSdkWithIamOnTheirParametersOnly() {
         assertEquals(
                 "var.auth_key.parameter_name",
                 environment().get("NANO_WORK_AUTH_KEY_PARAMETER"),
@@ -165,19 +237,26 @@ class WorkFunctionEnvironmentTest {
                 "var.operator_key.parameter_name",
                 environment().get("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
                 "the operator's parameter's name, never the key");
-        assertText("${local.layer_arns}", function.get("layers"), "the extension layer with a key only");
         assertEquals(
-                "distinct([for key in values(local.key_parameters) : key.extension_layer_arn])",
-                expression(module.local("layer_arns")),
-                "one layer for the keys given");
-        assertText("${var.auth_key != null}", module.local("auth"), "a wallets' key is configured");
+                "format(\"%ds\", var.key_cache_seconds)",
+                environment().get("NANO_WORK_AUTH_KEY_CACHE"), "the cache, a Quarkus duration in seconds");
+        assertEquals(
+                "format(\"%ds\", var.key_rotation_grace_seconds)",
+                environment().get("NANO_WORK_AUTH_ROTATION_GRACE"),
+                "the rotation grace, a Quarkus duration in seconds");
+        assertTrue(
+                validations(module.variable("key_rotation_grace_seconds")).stream()
+                        .anyMatch(c -> c.contains("var.key_rotation_grace_seconds > var.key_cache_seconds")),
+                "the grace outlasts the cache: " + validations(module.variable("key_rotation_grace_seconds")));
+        assertFalse(function.has("layers"), "no layer: " + function.get("layers"));
+        assertFalse(module.locals().containsKey("layer_arns"), "no layer list");
         for (String variable : new String[] {"auth_key", "operator_key"}) {
-            assertTrue(
-                    validations(module.variable(variable)).stream()
-                            .anyMatch(c -> c.contains("Lambda-Extension(-Arm64)?")
-                                    && c.contains("var.architecture == \"arm64\"")),
-                    variable + ": the layer must match the architecture (x86_64 and arm64 layers differ)");
+            assertFalse(
+                    module.variable(variable).get("type").asText().contains("extension_layer_arn"),
+                    variable + " names no extension layer: "
+                            + module.variable(variable).get("type"));
         }
+        assertText("${var.auth_key != null}", module.local("auth"), "a wallets' key is configured");
 
         JsonNode grant = module.resource("aws_iam_role_policy", "auth_key");
         assertText("${local.keyed ? 1 : 0}", grant.get("count"), "a grant only with a key");
