@@ -65,10 +65,25 @@ public final class SharedSecret {
         if (!required()) return Verdict.ALLOWED;
         BearerHeader header = BearerHeader.read(authorization);
         if (header.kind() == BearerHeader.Kind.MALFORMED) return Verdict.MALFORMED;
-        Optional<String> presented =
-                Optional.ofNullable(header.token()).or(() -> keyField).map(String::strip);
-        if (presented.isEmpty() || presented.get().isEmpty()) return Verdict.MISSING;
+        Optional<String> presented = presented(header, keyField);
+        if (presented.isEmpty()) return Verdict.MISSING;
         return matches(sha256(presented.get())) ? Verdict.ALLOWED : Verdict.WRONG;
+    }
+
+    /**
+     * The key a request presents, as {@link #check} reads it (the access log names it by its {@link KeyId}): the
+     * bearer token of {@code authorization} ({@link BearerHeader}; none from a malformed header), else {@code
+     * keyField}, trimmed; empty when none or blank.
+     */
+    public static Optional<String> presented(Optional<String> authorization, Optional<String> keyField) {
+        return presented(BearerHeader.read(authorization), keyField);
+    }
+
+    private static Optional<String> presented(BearerHeader header, Optional<String> keyField) {
+        return Optional.ofNullable(header.token())
+                .or(() -> keyField)
+                .map(String::strip)
+                .filter(key -> !key.isEmpty());
     }
 
     /** Whether both hold a secret in common (compared by digest, in constant time). */

@@ -12,8 +12,8 @@ import java.util.logging.Logger;
 
 /**
  * Sits on the listening socket's pipeline, before Netty hands each accepted connection to Vert.x: counts the open
- * connections of each address, closes one beyond its address's share ({@link ConnectionLimits#limitFor}) as soon as
- * it is registered, before a byte of it is read, and gives every other one its {@link HeadDeadline}. Closing without
+ * connections of each address (a stranger's IPv6 address: of its /64, {@link ConnectionLimits#keyFor}), closes one beyond its address's share ({@link ConnectionLimits#limitFor}) as soon as
+ * it is registered, before a byte of it is read, and gives every other one its {@link RequestDeadline}. Closing without
  * an answer is all a server can do there: there is no request yet to answer (Quarkus' own global limit does the
  * same), and waiting for one is what a slow-loris wants. Runs on the acceptor thread; a connection's close is
  * counted on its own event loop, hence the concurrent map.
@@ -39,20 +39,21 @@ final class AcceptedConnections extends ChannelInboundHandlerAdapter {
     private void admit(Channel child) {
         String address = address(child);
         int limit = limits.limitFor(address);
+        String key = limits.keyFor(address);
         boolean[] admitted = {false};
-        open.compute(address, (a, n) -> {
+        open.compute(key, (a, n) -> {
             int held = n == null ? 0 : n;
             if (held >= limit) return n;
             admitted[0] = true;
             return held + 1;
         });
         if (!admitted[0]) {
-            LOG.fine(() -> "closing a connection from " + address + ": it holds " + limit + " already");
-            child.pipeline().addFirst(HeadDeadline.NAME, Refused.INSTANCE);
+            LOG.fine(() -> "closing a connection from " + address + ": " + key + " holds " + limit + " already");
+            child.pipeline().addFirst(RequestDeadline.NAME, Refused.INSTANCE);
             return;
         }
-        child.closeFuture().addListener(closed -> open.computeIfPresent(address, (a, n) -> n > 1 ? n - 1 : null));
-        child.pipeline().addFirst(HeadDeadline.NAME, new HeadDeadline(limits.headerTimeout()).bytes());
+        child.closeFuture().addListener(closed -> open.computeIfPresent(key, (a, n) -> n > 1 ? n - 1 : null));
+        child.pipeline().addFirst(RequestDeadline.NAME, new RequestDeadline(limits.headerTimeout()).bytes());
     }
 
     /** The canonical address of the connection's peer, as the queue names clients. */

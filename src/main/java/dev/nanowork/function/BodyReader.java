@@ -16,7 +16,9 @@ import io.vertx.ext.web.impl.RoutingContextInternal;
  * {@code a=b} form body is answered {@code Unable to parse JSON} and {@code curl -d '{...}'} (sent as a form)
  * still works.
  *
- * <p>A body over the limit is refused before it is read: at once when its {@code Content-Length} says so (before
+ * <p>The body's time is bounded with its head's, per connection ({@link RequestDeadline}); its memory grows with
+ * the bytes that came, never with what {@code Content-Length} announces. A body over the limit is refused before it
+ * is read: at once when its {@code Content-Length} says so (before
  * an {@code Expect: 100-continue} is answered, so the client never sends it), else as soon as the bytes read pass
  * the limit; the connection is then closed, so the rest is never read either.
  */
@@ -29,6 +31,9 @@ final class BodyReader implements Handler<RoutingContext> {
 
     /** HTTP status the failure handler turns into {@code Request too large}. */
     static final int TOO_LARGE = 413;
+
+    /** What a body's buffer starts at: a work request's few hundred bytes fit, a larger one grows it. */
+    static final int INITIAL_BYTES = 512;
 
     private final int limit;
 
@@ -57,7 +62,9 @@ final class BodyReader implements Handler<RoutingContext> {
         if ("100-continue".equalsIgnoreCase(request.getHeader("Expect")) && request.version() == HttpVersion.HTTP_1_1) {
             rc.response().writeContinue();
         }
-        Buffer body = Buffer.buffer(declared >= 0 ? (int) declared : 512);
+        // Grown as the bytes arrive, never sized from Content-Length: a declared 64 KiB body that never comes must
+        // cost a few hundred bytes, not 64 KiB, on each of the connections a stranger may hold.
+        Buffer body = Buffer.buffer(INITIAL_BYTES);
         boolean[] over = {false};
         request.handler(chunk -> {
             if (over[0]) return;

@@ -24,7 +24,7 @@ import java.util.logging.Logger;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Puts the self-hosted server's per-address connection limits and request-head deadline ({@link ConnectionLimits})
+ * Puts the self-hosted server's per-address connection limits and request deadline ({@link ConnectionLimits})
  * on the socket Quarkus listens on, once it listens.
  *
  * <p>Why this way: Quarkus 3.33 (Vert.x 4.5) gives an application no hook at a connection's acceptance. Its own
@@ -106,7 +106,7 @@ public class ConnectionGuard {
                 attached++;
                 LOG.info(() -> "connections on " + local + ": at most " + limits.perAddress() + " per address ("
                         + limits.perProxy() + " per trusted proxy, " + limits.perPeer()
-                        + " per work peer), request heads within "
+                        + " per work peer), requests (head and body) within "
                         + limits.headerTimeout().toMillis() + " ms");
             }
         }

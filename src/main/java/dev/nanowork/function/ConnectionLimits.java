@@ -1,13 +1,14 @@
 package dev.nanowork.function;
 
 import dev.nanowork.access.AddressSet;
+import dev.nanowork.access.ClientGroup;
 import dev.nanowork.config.WorkConfig;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * What one address may hold of the self-hosted server's connections, and how long a request head may take: the
+ * What one address may hold of the self-hosted server's connections, and how long a request may take to arrive: the
  * connection-level half of the per-client rules (the queue holds the other half). A stranger gets {@code
  * connections-per-address}; a trusted proxy, which carries every client behind it over one address, {@code
  * connections-per-proxy}; a trusted work peer {@code connections-per-peer}. Impossible settings stop start-up with
@@ -16,7 +17,7 @@ import java.util.OptionalInt;
  * @param perAddress connections one stranger may hold
  * @param perProxy connections one trusted proxy may hold
  * @param perPeer connections one trusted work peer may hold
- * @param headerTimeout the longest a request head may take to arrive
+ * @param headerTimeout the longest a request, head and body, may take to arrive ({@link RequestDeadline})
  * @param proxies the trusted proxies
  * @param peers the trusted work peers
  */
@@ -76,6 +77,16 @@ record ConnectionLimits(
         if (proxies.contains(address)) return perProxy;
         if (peers.contains(address)) return perPeer;
         return perAddress;
+    }
+
+    /**
+     * The key whose open connections {@code address} (canonical text) counts among: the local host, a proxy and a peer
+     * by their own address (each named by the operator), a stranger by its {@link ClientGroup} (an IPv6 address's
+     * /64), so that one host cannot open its share again from every address of its /64.
+     */
+    String keyFor(String address) {
+        if (LOCAL_HOST.contains(address) || proxies.contains(address) || peers.contains(address)) return address;
+        return ClientGroup.of(address);
     }
 
     private static void positive(String setting, int value) {

@@ -19,6 +19,13 @@ final class HostAllowList implements Handler<RoutingContext> {
     /** The refusal: nano_node's style, HTTP 200 like every answer. */
     static final String NOT_ALLOWED = "Host not allowed";
 
+    /**
+     * Names no host: the allowed names would tell anyone which names reach this server (a rebinding page learns
+     * what to rebind to), and the one sent is the client's own.
+     */
+    static final String HINT =
+            "this server answers only for the host names its operator allowed (nano-work.allowed-hosts)";
+
     private final Set<String> hosts;
 
     HostAllowList(String setting) {
@@ -41,15 +48,7 @@ final class HostAllowList implements Handler<RoutingContext> {
             rc.next();
             return;
         }
-        HttpRoutes.answer(
-                rc,
-                new RpcError(
-                                NOT_ALLOWED,
-                                "this server answers only for "
-                                        + String.join(
-                                                ", ", hosts.stream().sorted().toList())
-                                        + " (nano-work.allowed-hosts); was " + RpcError.describe(name(host)))
-                        .answer());
+        HttpRoutes.answer(rc, new RpcError(NOT_ALLOWED, HINT).answer());
     }
 
     /** The host name of a {@code Host} header, its port and case left out ({@code [::1]:7076} is {@code [::1]}). */

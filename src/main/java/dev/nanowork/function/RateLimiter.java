@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * The self-hosted server's per-client request rate ({@link RequestRates}), checked on the event loop as soon as a
  * {@code POST}'s head has arrived, before its body is read: a client past its bucket is answered {@code Too many
  * requests} at once, with {@code Retry-After}, and nothing else of the request is read. The client is the one {@link
- * RequestOrigin} names (behind a trusted proxy, the forwarded client); a trusted work peer has its own bucket size; the
+ * RequestOrigin} names (behind a trusted proxy, the forwarded client), its bucket its {@link RequestOrigin#key} (an IPv6
+ * stranger's /64); a trusted work peer has its own bucket size; the
  * local host (127.0.0.1, ::1) is not limited, as for the connection limits ({@link ConnectionLimits#LOCAL_HOST}).
  *
  * <p>Each bucket is kept as one time (GCRA, the token bucket written as the time its next request is due: {@code
@@ -71,11 +72,12 @@ final class RateLimiter implements Handler<RoutingContext> {
             return;
         }
         boolean peer = origin.workPeer(client);
-        long wait = admit(client, peer, clock.getAsLong());
+        String key = origin.key(client); // an IPv6 stranger's /64: one host, one bucket
+        long wait = admit(key, peer, clock.getAsLong());
         if (wait == 0) {
             rc.next();
         } else {
-            refuse(rc, client, peer, wait);
+            refuse(rc, key, peer, wait);
         }
     }
 

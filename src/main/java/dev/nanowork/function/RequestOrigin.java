@@ -1,6 +1,7 @@
 package dev.nanowork.function;
 
 import dev.nanowork.access.AddressSet;
+import dev.nanowork.access.ClientGroup;
 import dev.nanowork.access.ForwardedFor;
 import dev.nanowork.config.WorkConfig;
 import dev.nanowork.search.Caller;
@@ -12,8 +13,9 @@ import java.util.List;
  * Who sent a request, for the queue's per-client rules: the connection's address, or behind a trusted proxy
  * ({@code nano-work.self-hosted.trusted-proxies}) the client its {@code X-Forwarded-For} names ({@link
  * ForwardedFor}); from any other peer the header is ignored (anyone can write one). A client whose address is a
- * trusted work peer ({@code nano-work.self-hosted.work-peers}) gets the peer bounds. A request without an address (a
- * Lambda invocation, alone on its instance) is the process itself.
+ * trusted work peer ({@code nano-work.self-hosted.work-peers}) gets the peer bounds. A stranger's bounds count under
+ * its {@link ClientGroup} (an IPv6 address's /64), a work peer's under its own address (an operator names each one).
+ * A request without an address (a Lambda invocation, alone on its instance) is the process itself.
  */
 final class RequestOrigin {
     static final String TRUSTED_PROXIES = "nano-work.self-hosted.trusted-proxies";
@@ -36,8 +38,17 @@ final class RequestOrigin {
 
     Caller caller(RoutingContext rc) {
         String client = client(rc);
-        if (client == null) return Caller.LOCAL;
-        return workPeer(client) ? Caller.workPeerAt(client) : Caller.at(client);
+        return client == null ? Caller.LOCAL : callerAt(client);
+    }
+
+    /** The caller at {@code client} (as {@link #client} names it). */
+    Caller callerAt(String client) {
+        return workPeer(client) ? Caller.workPeerAt(client) : Caller.at(client, key(client));
+    }
+
+    /** The key {@code client}'s per-client bounds count under: a work peer's address, a stranger's group. */
+    String key(String client) {
+        return workPeer(client) ? client : ClientGroup.of(client);
     }
 
     /** The client's address (canonical text) that sent {@code rc}; null for a request without an address. */

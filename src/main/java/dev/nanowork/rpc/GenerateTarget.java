@@ -27,7 +27,8 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
         Optional<Difficulty> requested = request.difficulty();
         // nano_node checks the limits here, before the block; without a difficulty of its own a request with a
         // block gets the block's, so that one is checked instead (the same answer with the default limits).
-        if (requested.isPresent() || !request.has("block")) limits(requested.orElse(Difficulty.BASE), min, max);
+        if (requested.isPresent() || !request.has("block"))
+            limits(requested.orElse(Difficulty.BASE), asSent(request) + " was asked", min, max);
         Optional<Block> block = BlockField.of(request);
         if (block.isEmpty()) return new GenerateTarget(root, requested.orElse(Difficulty.BASE), null);
         Block b = block.get();
@@ -35,7 +36,10 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
             throw new RpcError(
                     RpcError.ROOT_MISMATCH,
                     "the block's root is " + b.root() + " (its previous, or its account for an account's first"
-                            + " block); hash was " + root);
+                            + " block); hash was "
+                            + request.text("hash", RpcError.INVALID_BLOCK_HASH)
+                                    .map(RpcError::describe)
+                                    .orElseThrow());
         }
         // Unreachable while work_1 is the only version (another is refused above), as in nano_node.
         if (request.has("version") && !WorkVersion.of(request).equals(b.workVersion()))
@@ -46,7 +50,7 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
             BlockDifficulty needed = BlockDifficulty.of(b);
             difficulty = needed.difficulty();
             reason = needed.reason();
-            limits(difficulty, min, max);
+            limits(difficulty, "the block needs " + difficulty, min, max);
         }
         if (difficulty.isReachedBy(WorkValue.value(root, b.work()))) {
             throw new RpcError(
@@ -56,13 +60,41 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
         return new GenerateTarget(root, difficulty, reason);
     }
 
-    private static void limits(Difficulty difficulty, Difficulty min, Difficulty max) {
+    /**
+     * nano_node's difficulty limits, for every action that searches at a client's difficulty ({@code work_generate},
+     * a {@code benchmark} with a {@code count}: {@link #limited}).
+     *
+     * @param asked the difficulty as the client named it, for the hint ({@link #asSent})
+     */
+    private static void limits(Difficulty difficulty, String asked, Difficulty min, Difficulty max) {
         if (difficulty.compareTo(min) < 0 || difficulty.compareTo(max) > 0) {
             throw new RpcError(
                     RpcError.DIFFICULTY_LIMIT,
-                    "this endpoint generates from " + described(min) + " to " + described(max) + "; " + difficulty
-                            + " was asked");
+                    "this endpoint generates from " + described(min) + " to " + described(max) + "; " + asked);
         }
+    }
+
+    /**
+     * The difficulty a {@code benchmark} with a {@code count} asks for (default the base), held to the same limits:
+     * else a count of works at {@code ffffffffffffffff} would be a search no {@code work_generate} may ask for.
+     */
+    static Difficulty limited(RpcRequest request, Difficulty min, Difficulty max) {
+        Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
+        limits(difficulty, asSent(request) + " was asked", min, max);
+        return difficulty;
+    }
+
+    /**
+     * The requested difficulty as the client wrote it, for a hint that refuses it: {@code multiplier '1e30' (4
+     * characters)}, not the difficulty it converts to (the client never wrote that). Call after {@link
+     * RpcRequest#difficulty} read the field.
+     */
+    private static String asSent(RpcRequest request) {
+        boolean multiplier = request.has("multiplier");
+        String field = multiplier ? "multiplier" : "difficulty";
+        return request.text(field, multiplier ? RpcError.BAD_MULTIPLIER : RpcError.BAD_DIFFICULTY)
+                .map(text -> field + " " + RpcError.describe(text))
+                .orElse("no difficulty (the default, " + Difficulty.BASE + ")");
     }
 
     private static String described(Difficulty d) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.util.JsonParserDelegate;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -55,7 +56,8 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
     }
 
     /** The JSON value at, or after, the parser's position; anything after it is a refusal. */
-    private static RpcRequest read(JsonParser parser) {
+    private static RpcRequest read(JsonParser given) {
+        JsonParser parser = new NumberLimit(given);
         try {
             if (!parser.hasCurrentToken()) parser.nextToken();
             List<JsonNode> repeated = new ArrayList<>();
@@ -104,6 +106,32 @@ final class RequestReader extends StdDeserializer<RpcRequest> {
             }
         }
         return object;
+    }
+
+    /**
+     * Holds every JSON number to {@link RequestLimits#NUMBER_CHARS} characters as it was written, whichever parser
+     * reads the body. {@code POST /}'s parser has that limit built in, but Funqy reads a function route's body with
+     * its own, at Jackson's default of 1000 digits, and what it read could only be checked afterwards, by the
+     * number's value: a {@code "multiplier": 1.000...0001} of 100 digits is the double 1.0, three characters, so it
+     * was refused on {@code POST /} and searched for on {@code /work_generate}. Checked here, as each number is read,
+     * by its text (what nano_node's property tree keeps, and what this endpoint reads a number as), every route
+     * reads one number grammar: JSON's, within the same limit. Its refusal is the one Jackson's own limit raises, so
+     * both routes answer it alike.
+     */
+    private static final class NumberLimit extends JsonParserDelegate {
+        NumberLimit(JsonParser parser) {
+            super(parser);
+        }
+
+        @Override
+        public JsonToken nextToken() throws IOException {
+            JsonToken token = super.nextToken();
+            if (token != null && token.isNumeric() && getTextLength() > RequestLimits.NUMBER_CHARS) {
+                throw new StreamConstraintsException("Number value length (" + getTextLength()
+                        + ") exceeds the maximum allowed (" + RequestLimits.NUMBER_CHARS + ")");
+            }
+            return token;
+        }
     }
 
     private static RpcError notJson(IOException e) {

@@ -3,8 +3,8 @@ package dev.nanowork.search;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * Who asked for a search, as far as the queue needs to know: the client's address (the limits on searches
- * are per client), whether it presented the endpoint's key, and whether it is still there to hear the answer.
+ * Who asked for a search, as far as the queue needs to know: the client's address, the client it counts as for the
+ * per-client limits (a stranger's IPv6 address counts as its /64: access.ClientGroup), whether it presented the endpoint's key, and whether it is still there to hear the answer.
  *
  * <ul>
  *   <li>A {@code work_cancel} reaches only searches asked for by the same client ({@link #mayCancelFor}): the same
@@ -19,7 +19,8 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class Caller {
     /** The process itself: never leaves, not limited per client. */
-    public static final Caller LOCAL = new Caller("local", Role.ANYONE, new CompletableFuture<>(), true, false);
+    public static final Caller LOCAL =
+            new Caller("local", "local", Role.ANYONE, new CompletableFuture<>(), true, false);
 
     /** What the caller proved by the key it presented. */
     private enum Role {
@@ -29,6 +30,9 @@ public final class Caller {
     }
 
     private final String address;
+    /** The key of the per-client limits: the address, or the group it belongs to. */
+    private final String client;
+
     private final Role role;
     private final CompletableFuture<Void> gone;
     /** The process itself, in any role: never leaves, not limited per client. */
@@ -36,8 +40,10 @@ public final class Caller {
     /** A trusted work peer (a nano_node, all its requests from one address): the queue's peer bounds apply. */
     private final boolean peer;
 
-    private Caller(String address, Role role, CompletableFuture<Void> gone, boolean local, boolean peer) {
+    private Caller(
+            String address, String client, Role role, CompletableFuture<Void> gone, boolean local, boolean peer) {
         this.address = address;
+        this.client = client;
         this.role = role;
         this.gone = gone;
         this.local = local;
@@ -49,22 +55,27 @@ public final class Caller {
      * which; see function/RequestOrigin).
      */
     public static Caller at(String address) {
-        return new Caller(address, Role.ANYONE, new CompletableFuture<>(), false, false);
+        return at(address, address);
+    }
+
+    /** A client at {@code address} whose per-client limits count under {@code client} (its group of addresses). */
+    public static Caller at(String address, String client) {
+        return new Caller(address, client, Role.ANYONE, new CompletableFuture<>(), false, false);
     }
 
     /** A trusted work peer at {@code address} (nano-work.self-hosted.work-peers): the queue's peer bounds apply. */
     public static Caller workPeerAt(String address) {
-        return new Caller(address, Role.ANYONE, new CompletableFuture<>(), false, true);
+        return new Caller(address, address, Role.ANYONE, new CompletableFuture<>(), false, true);
     }
 
     /** The same caller, known to hold the endpoint's (wallet) key; it leaves when this one leaves. */
     public Caller holdingKey() {
-        return new Caller(address, Role.KEY_HOLDER, gone, local, peer);
+        return new Caller(address, client, Role.KEY_HOLDER, gone, local, peer);
     }
 
     /** The same caller, known to hold the operator key; it leaves when this one leaves. */
     public Caller asOperator() {
-        return new Caller(address, Role.OPERATOR, gone, local, peer);
+        return new Caller(address, client, Role.OPERATOR, gone, local, peer);
     }
 
     /** Whether this caller is a trusted work peer. */
@@ -72,9 +83,9 @@ public final class Caller {
         return peer;
     }
 
-    /** Which client this is, for the queue's lines and limits: its address ({@code local} for the process). */
+    /** Which client this is, for the queue's lines and limits: its group of addresses ({@code local} for the process). */
     String client() {
-        return address;
+        return client;
     }
 
     /** Whether this caller presented the operator key. */
@@ -98,14 +109,17 @@ public final class Caller {
         return !local;
     }
 
-    /** The same client, for the per-client limits: the same address. */
+    /** The same client, for the per-client limits: the same group of addresses. */
     boolean sameClient(Caller other) {
-        return address.equals(other.address);
+        return client.equals(other.client);
     }
 
-    /** Whether this caller's {@code work_cancel} may stop what {@code asker} asked for. */
+    /**
+     * Whether this caller's {@code work_cancel} may stop what {@code asker} asked for: the exact address, not the
+     * group, since a cancel reaches another's search rather than bounding one's own.
+     */
     boolean mayCancelFor(Caller asker) {
-        return operator() || sameClient(asker);
+        return operator() || address.equals(asker.address);
     }
 
     /** The address and role only: a key is never part of what is shown. */

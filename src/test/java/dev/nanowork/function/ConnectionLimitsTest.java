@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
@@ -23,7 +24,8 @@ import org.junit.jupiter.api.condition.EnabledIf;
 /**
  * Issue 20 item 4's connection limits over real sockets against the self-hosted server, each client from its own
  * loopback address ({@link ConnectionLimitsProfile}: 24 connections in all, 4 per address, 12 for the trusted proxy,
- * heads within 1.5 s): one address cannot hold every connection, a head dribbled past the timeout is dropped while
+ * requests within 1.5 s): one address cannot hold every connection, a head or body dribbled past the timeout is
+ * dropped while
  * a long answer and an idle keep-alive connection are not, and a trusted proxy has its own, larger share. Timings
  * are asserted loosely (seconds of margin), for a loaded 2-core machine.
  */
@@ -106,18 +108,11 @@ class ConnectionLimitsTest {
             return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
         });
         // The slow-loris: a header line every 200 ms, its head never complete.
-        KeptConnection loris = connect("127.0.0.5");
-        long t0 = System.nanoTime();
-        boolean open = loris.send("POST / HTTP/1.1\r\nHost: localhost\r\n");
-        for (int line = 0; open && System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(15); line++) {
-            Thread.sleep(200);
-            open = loris.send("X-Slow-" + line + ": a\r\n") && !loris.closedWithin(1);
-        }
-        long lorisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        assertTrue(!open, "the dribbled head was dropped (still open after " + lorisMs + " ms)");
-        assertTrue(
-                lorisMs >= timeoutMs - 200 && lorisMs < timeoutMs + 8_000,
-                "dropped about the header timeout after it began (" + lorisMs + " ms)");
+        assertDroppedAtTheTimeout(
+                "the dribbled head",
+                connect("127.0.0.5"),
+                "POST / HTTP/1.1\r\nHost: localhost\r\n",
+                line -> "X-Slow-" + line + ": a\r\n");
 
         long waitedMs = answered.get(ANSWER_MS, TimeUnit.MILLISECONDS);
         assertTrue(waitedMs > timeoutMs, "the answer came after the header timeout, on a connection still open");
@@ -126,5 +121,36 @@ class ConnectionLimitsTest {
         Optional<JsonNode> again = honest.call(VALIDATE, ANSWER_MS);
         assertTrue(again.isPresent(), "the kept-alive connection is still served after an idle spell");
         assertEquals("1", again.get().path("valid_receive").asText());
+    }
+
+    /**
+     * Issue 34: the head whole at once, then its body a byte every 200 ms: the deadline covers the whole request, so
+     * the connection is dropped at the timeout as a dribbled head is, without an answer (there is no whole request).
+     */
+    @Test
+    void aBodyDribbledPastTheTimeoutIsDroppedAsAHeadIs() throws Exception {
+        String head = "POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 60000\r\n\r\n{";
+        assertDroppedAtTheTimeout("the dribbled body", connect("127.0.0.4"), head, part -> " ");
+    }
+
+    /**
+     * Sends {@code first}, then {@code next} of 0, 1, ... every 200 ms until the server closes the connection; asserts
+     * it did, about {@link ConnectionLimitsProfile#HEADER_TIMEOUT} after the first byte.
+     */
+    static void assertDroppedAtTheTimeout(String what, KeptConnection loris, String first, IntFunction<String> next)
+            throws Exception {
+        long timeoutMs = ConnectionLimitsProfile.HEADER_TIMEOUT.toMillis();
+        long t0 = System.nanoTime();
+        boolean open = loris.send(first);
+        for (int part = 0; open && System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(15); part++) {
+            Thread.sleep(200);
+            open = loris.send(next.apply(part)) && !loris.closedWithin(1);
+        }
+        long lorisMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertTrue(!open, what + " was dropped (still open after " + lorisMs + " ms)");
+        assertTrue(
+                lorisMs >= timeoutMs - 200 && lorisMs < timeoutMs + 8_000,
+                what + " was dropped about the timeout after it began (" + lorisMs + " ms)");
     }
 }

@@ -6,7 +6,8 @@ import dev.nanowork.support.SettingsProfile;
 /**
  * The self-hosted server with a small request rate, so a test reaches it with a dozen requests: a client {@link
  * #PER_SECOND} a second and {@link #BURST} at once, the trusted work peer {@link #PEER} {@link #PEER_PER_SECOND} and
- * {@link #PEER_BURST}, behind the trusted proxy {@link #PROXY} each forwarded client its own.
+ * {@link #PEER_BURST}, behind the trusted proxies {@link #PROXY} and {@link #LOCAL_PROXY} each forwarded client its
+ * own.
  */
 public class RequestRateProfile extends SettingsProfile {
     static final int PER_SECOND = 1;
@@ -15,6 +16,8 @@ public class RequestRateProfile extends SettingsProfile {
     static final int PEER_BURST = 10;
     static final String PEER = "127.0.0.8";
     static final String PROXY = "127.0.0.9";
+    /** A trusted proxy on the local host itself, as the nginx sample on the server's machine is. */
+    static final String LOCAL_PROXY = "127.0.0.1";
 
     public RequestRateProfile() {
         super(Settings.NONE
@@ -23,6 +26,6 @@ public class RequestRateProfile extends SettingsProfile {
                 .with("nano-work.self-hosted.requests-per-second-per-peer", PEER_PER_SECOND)
                 .with("nano-work.self-hosted.request-burst-per-peer", PEER_BURST)
                 .with("nano-work.self-hosted.work-peers", PEER)
-                .with("nano-work.self-hosted.trusted-proxies", PROXY));
+                .with("nano-work.self-hosted.trusted-proxies", PROXY + "," + LOCAL_PROXY));
     }
 }

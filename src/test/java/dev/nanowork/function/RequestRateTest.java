@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.access.ForwardedFor;
 import dev.nanowork.function.RawHttp.Reply;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -107,12 +108,70 @@ class RequestRateTest {
         if (limited.limited()) assertIsTheRefusal(limited, "192.0.2.1");
     }
 
+    /** Issue 34: one IPv6 host's /64 is one client, one bucket; a mapped IPv4 address is the IPv4 address. */
+    @Test
+    void anIpv6HostIsOneClientForItsWhole64AndAMappedIpv4IsItsIpv4() throws Exception {
+        int served = 0;
+        long t0 = System.nanoTime();
+        for (int i = 1; i <= 12; i++) {
+            Map<String, String> from = Map.of("X-Forwarded-For", "2001:db8:5:6:" + Integer.toHexString(i) + "::1");
+            if (http().call(RequestRateProfile.PROXY, "/", VALIDATE, from).served()) served++;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(served <= most, served + " of 12 served from twelve addresses of one /64; at most " + most);
+        Reply limited =
+                http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "2001:db8:5:6::ffff"));
+        if (limited.limited()) assertIsTheRefusal(limited, "2001:db8:5:6::/64");
+        Reply other =
+                http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "2001:db8:5:7::1"));
+        assertTrue(other.served(), "another /64 is another client: " + other);
+
+        served = 0;
+        t0 = System.nanoTime();
+        for (int i = 0; i < 12; i++) {
+            String address = i % 2 == 0 ? "192.0.2.77" : "::ffff:192.0.2.77";
+            if (http().call(RequestRateProfile.PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", address))
+                    .served()) served++;
+        }
+        seconds = (System.nanoTime() - t0) / 1e9;
+        most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(
+                served <= most, served + " of 12 served to 192.0.2.77, half of them mapped into IPv6; at most " + most);
+    }
+
+    /** The local host: here 127.0.0.1 is also a trusted proxy, so a local client is one it forwards as 127.0.0.1. */
     @Test
     void theLocalHostIsNeverLimited() throws Exception {
         for (int i = 0; i < 30; i++) {
-            Reply r = http().call("127.0.0.1", "/", VALIDATE, Map.of());
+            Reply r =
+                    http().call(RequestRateProfile.LOCAL_PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "127.0.0.1"));
             assertTrue(r.served(), "request " + i + " from 127.0.0.1: " + r);
         }
+    }
+
+    /**
+     * A trusted proxy's request that names no client (no X-Forwarded-For, or garbage where the walk stops) is one
+     * shared unknown client with a stranger's bucket, never the proxy's own address: on 127.0.0.1 that would be the
+     * local host, which has no limit (issue 34).
+     */
+    @Test
+    void aTrustedProxysRequestWithoutAForwardedClientIsTheUnknownClientNotTheLocalHost() throws Exception {
+        int served = 0;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 12; i++) {
+            Map<String, String> headers = i % 2 == 0 ? Map.of() : Map.of("X-Forwarded-For", "not-an-address");
+            if (http().call(RequestRateProfile.LOCAL_PROXY, "/", VALIDATE, headers)
+                    .served()) served++;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        long most = RequestRateProfile.BURST + (long) Math.ceil(seconds * RequestRateProfile.PER_SECOND);
+        assertTrue(served <= most, served + " of 12 served without a forwarded client; at most " + most);
+        Reply limited = http().call(RequestRateProfile.LOCAL_PROXY, "/", VALIDATE, Map.of());
+        if (limited.limited()) assertIsTheRefusal(limited, ForwardedFor.UNKNOWN);
+        Reply local =
+                http().call(RequestRateProfile.LOCAL_PROXY, "/", VALIDATE, Map.of("X-Forwarded-For", "127.0.0.1"));
+        assertTrue(local.served(), "a forwarded local client is still the local host: " + local);
     }
 
     /**

@@ -65,6 +65,10 @@ class DriveByTest {
     void aRebindingPageIsRefusedByItsHost() throws IOException {
         String refused = exchange("drive-by.example:" + url.getPort(), BENCHMARK);
         assertTrue(refused.contains("\"Host not allowed\""), refused);
+        // The hint names no host: neither an allowed one (what a rebinding page would rebind to) nor the one sent.
+        for (String name : new String[] {"localhost", "127.0.0.1", "::1", "drive-by"}) {
+            assertFalse(refused.contains(name), name + " named in " + refused);
+        }
         assertFalse(engine.queue().searching(), "no benchmark ran for it");
         String status = "{\"action\":\"status\"}";
         for (String host : new String[] {"localhost:" + url.getPort(), "127.0.0.1", "[::1]:" + url.getPort()}) {
