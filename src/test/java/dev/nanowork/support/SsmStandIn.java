@@ -10,9 +10,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeFormatter;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -20,10 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * SSM Parameter Store's {@code GetParameter} on 127.0.0.1, as AWS documents it, for a client pointed here by {@code
@@ -48,9 +42,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 public final class SsmStandIn implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Duration SKEW = Duration.ofMinutes(5);
-    private static final Pattern AUTHORIZATION = Pattern.compile(
-            "AWS4-HMAC-SHA256 Credential=([^/]+)/(\\d{8})/([^/]+)/([^/]+)/aws4_request, ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})");
 
     /** One version of a parameter. */
     public record Stored(String value, Instant modified) {}
@@ -109,7 +100,7 @@ public final class SsmStandIn implements AutoCloseable {
                 throw new Refusal("UnknownOperationException", "unknown operation " + target);
             JsonNode request = JSON.readTree(body);
             selector = request.path("Name").asText();
-            accessKey = authenticate(exchange, body);
+            accessKey = SigV4Check.authenticate(exchange, body, region, "ssm", issued::get);
             String name = selector.replaceFirst(":\\d+$", "");
             if (!readable.contains(name))
                 throw new Refusal(
@@ -151,52 +142,6 @@ public final class SsmStandIn implements AutoCloseable {
         }
     }
 
-    /** Checks the request's Signature Version 4; returns its access key id. */
-    private String authenticate(HttpExchange exchange, byte[] body) throws Refusal {
-        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
-        if (authorization == null)
-            throw new Refusal("MissingAuthenticationTokenException", "Missing Authentication Token");
-        Matcher m = AUTHORIZATION.matcher(authorization);
-        if (!m.matches()) throw new Refusal("IncompleteSignatureException", "Authorization header requires fields");
-        Issued who = issued.get(m.group(1));
-        String token = exchange.getRequestHeaders().getFirst("X-Amz-Security-Token");
-        if (who == null || (who.sessionToken() != null && !who.sessionToken().equals(token)))
-            throw new Refusal("UnrecognizedClientException", "The security token included in the request is invalid.");
-        String amzDate = exchange.getRequestHeaders().getFirst("X-Amz-Date");
-        if (amzDate == null
-                || !amzDate.startsWith(m.group(2))
-                || !m.group(3).equals(region)
-                || !m.group(4).equals("ssm"))
-            throw new Refusal("InvalidSignatureException", "Credential should be scoped to a valid region and service");
-        Instant signedAt = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmssX").parse(amzDate, Instant::from);
-        if (Duration.between(signedAt, Instant.now()).abs().compareTo(SKEW) > 0)
-            throw new Refusal("InvalidSignatureException", "Signature expired");
-        String signedHeaders = m.group(5);
-        StringBuilder canonical = new StringBuilder("POST\n/\n\n");
-        for (String header : signedHeaders.split(";")) {
-            List<String> values = exchange.getRequestHeaders().get(header);
-            if (values == null) throw new Refusal("InvalidSignatureException", "signed header missing: " + header);
-            canonical
-                    .append(header)
-                    .append(':')
-                    .append(String.join(",", values).strip().replaceAll(" +", " "))
-                    .append('\n');
-        }
-        canonical.append('\n').append(signedHeaders).append('\n').append(hex(sha256(body)));
-        String scope = m.group(2) + "/" + region + "/ssm/aws4_request";
-        String toSign = "AWS4-HMAC-SHA256\n" + amzDate + "\n" + scope + "\n"
-                + hex(sha256(canonical.toString().getBytes(StandardCharsets.UTF_8)));
-        byte[] key = hmac(("AWS4" + who.secretKey()).getBytes(StandardCharsets.UTF_8), m.group(2));
-        key = hmac(hmac(hmac(key, region), "ssm"), "aws4_request");
-        if (!MessageDigest.isEqual(
-                hex(hmac(key, toSign)).getBytes(StandardCharsets.US_ASCII),
-                m.group(6).getBytes(StandardCharsets.US_ASCII)))
-            throw new Refusal(
-                    "InvalidSignatureException",
-                    "The request signature we calculated does not match the signature you provided.");
-        return who.accessKeyId();
-    }
-
     private static String ciphertext(String value) {
         return Base64.getEncoder()
                 .encodeToString(("AQICAH" + hex(sha256(value.getBytes(StandardCharsets.UTF_8))))
@@ -211,7 +156,7 @@ public final class SsmStandIn implements AutoCloseable {
         exchange.close();
     }
 
-    private static byte[] sha256(byte[] data) {
+    static byte[] sha256(byte[] data) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(data);
         } catch (java.security.NoSuchAlgorithmException e) {
@@ -219,17 +164,7 @@ public final class SsmStandIn implements AutoCloseable {
         }
     }
 
-    private static byte[] hmac(byte[] key, String data) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(data.getBytes(StandardCharsets.UTF_8));
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static String hex(byte[] bytes) {
+    static String hex(byte[] bytes) {
         return HexFormat.of().formatHex(bytes);
     }
 
@@ -238,7 +173,8 @@ public final class SsmStandIn implements AutoCloseable {
         server.stop(0);
     }
 
-    private static final class Refusal extends Exception {
+    /** A request refused as SSM refuses it: the error's {@code __type} and message. */
+    static final class Refusal extends Exception {
         private static final long serialVersionUID = 1L;
         final String type;
 
