@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The one Authorization grammar: every case of authorization-cases.json, which the edge function's test runs too
- * (EdgeFunctionTest), read here by {@link BearerHeader} and decided by {@link SharedSecret}.
+ * (EdgeAuthorizationGrammarTest), read here by {@link BearerHeader} and decided by {@link SharedSecret}.
  */
 class BearerHeaderTest {
     static JsonNode cases() throws Exception {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * terraform/modules/work-function: the one place a Lambda function is declared: its runtime and handler, timeout,
  * architecture, concurrency, SnapStart alias, Managed Instances and logs. What it is handed to read is
- * {@link WorkFunctionEnvironmentTest}'s.
+ * {@link WorkFunctionEnvironmentTest}'s, the JVM's options {@link WorkFunctionJvmOptionsTest}'s.
  */
 class WorkFunctionModuleTest {
     private static final TerraformDir module = TerraformDir.of("modules/work-function");
@@ -122,9 +122,9 @@ class WorkFunctionModuleTest {
                 policy.contains("[\"logs:CreateLogStream\", \"logs:PutLogEvents\"]"),
                 "write log events, nothing else: " + policy);
         // A system property beats the validated environment (-Dnano-work.*, -Dquarkus.*): no shape of the
-        // allow-list admits -D at all (WorkFunctionEnvironmentTest reads the list, terraform test runs it).
+        // allow-list admits -D at all (WorkFunctionJvmOptionsTest reads the list, terraform test runs it).
         assertTrue(
-                WorkFunctionEnvironmentTest.jvmOptionShapes().stream()
+                WorkFunctionJvmOptionsTest.jvmOptionShapes().stream()
                         .noneMatch(shape -> shape.matcher("-Dnano-work.max-difficulty=ffffffffffffffff")
                                         .find()
                                 || shape.matcher("-Dquarkus.http.cors.origins=*")
