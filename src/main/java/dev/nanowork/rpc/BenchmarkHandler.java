@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * {@code benchmark}: searches a random root for a threshold no value reaches, for {@code duration} seconds
  * (never past the request's deadline), alone in the queue and counted as one of its caller's searches, and answers the rate with the machine it ran on. With
  * nano-work-server's {@code count} it finds that many works instead (at {@code difficulty} or {@code multiplier},
- * default the base, within the difficulty limits) and also answers nano-work-server's fields.
+ * default the base, at most the difficulty cap) and also answers nano-work-server's fields.
  */
 final class BenchmarkHandler implements ActionHandler {
     /** A threshold no value reaches in practice (probability 2^-64 per attempt): a benchmark runs to its deadline. */
@@ -56,7 +56,7 @@ final class BenchmarkHandler implements ActionHandler {
      * roots, one after another; it answers how many were found before {@code until} (all unless it ran out of time).
      */
     private Answer works(long count, RpcRequest request, long until, Caller caller) {
-        Difficulty difficulty = GenerateTarget.limited(request, settings.minDifficulty(), settings.maxDifficulty());
+        Difficulty difficulty = GenerateTarget.capped(request, settings.maxDifficulty());
         long start = System.nanoTime();
         long attempts = 0;
         long found = 0;

@@ -62,7 +62,7 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
 
     /**
      * nano_node's difficulty limits, for every action that searches at a client's difficulty ({@code work_generate},
-     * a {@code benchmark} with a {@code count}: {@link #limited}).
+     * a {@code benchmark} with a {@code count}: {@link #capped}).
      *
      * @param asked the difficulty as the client named it, for the hint ({@link #asSent})
      */
@@ -75,12 +75,13 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
     }
 
     /**
-     * The difficulty a {@code benchmark} with a {@code count} asks for (default the base), held to the same limits:
-     * else a count of works at {@code ffffffffffffffff} would be a search no {@code work_generate} may ask for.
+     * The difficulty a {@code benchmark} with a {@code count} asks for (default the base), held to the cap: else a
+     * count of works at {@code ffffffffffffffff} would be a search no {@code work_generate} may ask for. Not to the
+     * floor: a count below it costs next to nothing, and nano-work-server's benchmark is run at low difficulties.
      */
-    static Difficulty limited(RpcRequest request, Difficulty min, Difficulty max) {
+    static Difficulty capped(RpcRequest request, Difficulty max) {
         Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
-        limits(difficulty, asSent(request) + " was asked", min, max);
+        limits(difficulty, asSent(request) + " was asked", new Difficulty(0), max);
         return difficulty;
     }
 

@@ -89,9 +89,9 @@ class RefusedValuesTest {
             assertEquals(RpcError.DIFFICULTY_LIMIT, a.get("error"), difficulty + ": " + a);
             assertTrue(a.get("hint").contains(difficulty.split(":")[1].replace("\"", "'")), a.toString());
         }
-        // Below the publish threshold too, as work_generate (min-difficulty fffffe0000000000).
-        Map<String, String> low = send("{\"action\":\"benchmark\",\"count\":\"1\",\"difficulty\":\"1\"}");
-        assertEquals(RpcError.DIFFICULTY_LIMIT, low.get("error"), low.toString());
         assertFalse(queue.searching(), "nothing searched for them");
+        // Below the publish threshold is cheap and is how nano-work-server's benchmark runs: answered.
+        Map<String, String> low = send("{\"action\":\"benchmark\",\"count\":\"1\",\"difficulty\":\"1\"}");
+        assertEquals("1", low.get("count"), low.toString());
     }
 }
