@@ -11,8 +11,7 @@ import java.util.List;
 
 /**
  * Loads hash rates from JSON Lines, one object a line: {@code target}, {@code mhs}, {@code threads},
- * {@code kernel}, optionally {@code source}, {@code cpu_model}, {@code note}, {@code basis} (what a modelled
- * figure stands on, shown in the report's rate column), {@code lanes}, {@code states}.
+ * {@code kernel}, optionally {@code source}, {@code cpu_model}, {@code note}, {@code lanes}, {@code states}.
  * A line of {@code infra/bench.sh} output has no target: it is taken as {@code local-<kernel>}, measured
  * locally, so bench output can be appended as it is.
  */
@@ -67,7 +66,6 @@ public final class RatesFile {
                 kernel,
                 source,
                 f.optionalText(node, "cpu_model"),
-                f.optionalText(node, "note"),
-                f.optionalText(node, "basis"));
+                f.optionalText(node, "note"));
     }
 }
