@@ -1,21 +1,18 @@
 package dev.nanowork.access;
 
+import dev.nanowork.aws.AwsClients;
 import java.time.Duration;
 import java.util.Optional;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
 import software.amazon.awssdk.core.exception.SdkException;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.services.ssm.SsmClient;
 import software.amazon.awssdk.services.ssm.model.Parameter;
 import software.amazon.awssdk.services.ssm.model.ParameterVersionNotFoundException;
 
 /**
- * SSM Parameter Store through the AWS SDK for Java v2: {@code GetParameter} with decryption, on the SDK's default
- * credential chain and region. On Lambda that chain finds the environment credentials of a plain function and the
- * container credentials ({@code AWS_CONTAINER_CREDENTIALS_FULL_URI}) that a SnapStart function gets instead (Lambda
- * guide, "snapstart-credentials"); never hard-wire a provider. No endpoint is set here, so the SDK's standard {@code
- * AWS_ENDPOINT_URL_SSM} points it elsewhere. The client is built before any call and makes none until asked: built
- * during INIT, it holds no credentials and no key in a SnapStart snapshot.
+ * SSM Parameter Store through the AWS SDK for Java v2: {@code GetParameter} with decryption,, built as every AWS client is
+ * ({@link AwsClients}: default credential chain and region, {@code AWS_ENDPOINT_URL_SSM} honoured). It makes no call
+ * until asked: built during INIT, it holds no credentials and no key in a SnapStart snapshot.
  */
 public final class SsmParameterStore implements ParameterStore, AutoCloseable {
     /** Every read waits in a request: a dead endpoint must fail it in seconds, not at the SDK's defaults. */
@@ -31,12 +28,7 @@ public final class SsmParameterStore implements ParameterStore, AutoCloseable {
 
     /** The store of this environment: the SDK's default region, credentials and endpoint settings. */
     public static SsmParameterStore fromEnvironment() {
-        return new SsmParameterStore(SsmClient.builder()
-                .httpClientBuilder(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(CONNECT_TIMEOUT)
-                        .socketTimeout(CALL_TIMEOUT))
-                .overrideConfiguration(o -> o.apiCallTimeout(CALL_TIMEOUT))
-                .build());
+        return new SsmParameterStore(AwsClients.build(SsmClient.builder(), CONNECT_TIMEOUT, CALL_TIMEOUT));
     }
 
     @Override

@@ -5,6 +5,8 @@ package dev.nanowork.share;
  * searching alone as an execution did before there was one, and says so in one log line.
  */
 public final class RecordUnavailable extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     public RecordUnavailable(String message, Throwable cause) {
         super(message, cause);
     }

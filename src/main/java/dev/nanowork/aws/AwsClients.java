@@ -1,0 +1,34 @@
+package dev.nanowork.aws;
+
+import java.time.Duration;
+import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.core.client.builder.SdkClientBuilder;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+
+/**
+ * Builds every AWS client the same way: the JDK's URL connection as the HTTP client (no native library, no thread pool,
+ * the smallest start-up; the Apache and Netty clients are left out of function.zip), the SDK's default credential chain
+ * and region, and no endpoint set in code, so that the SDK's standard {@code AWS_ENDPOINT_URL_<SERVICE>} settings point
+ * a client elsewhere. On Lambda the default chain finds the environment credentials of a plain function and the
+ * container credentials a SnapStart function gets instead; never hard-wire a provider. A client built during INIT holds
+ * no credentials until its first call, so a SnapStart snapshot holds none.
+ */
+public final class AwsClients {
+    private AwsClients() {}
+
+    /**
+     * {@code builder} with the URL-connection client and these timeouts: every call here waits inside a request, so a
+     * dead endpoint must fail it within {@code call}, not at the SDK's defaults.
+     *
+     * @param connect the longest wait for a connection
+     * @param call the longest wait for one call, retries included (also the socket's read timeout)
+     */
+    public static <B extends AwsSyncClientBuilder<B, C> & SdkClientBuilder<B, C>, C> C build(
+            B builder, Duration connect, Duration call) {
+        return builder.httpClientBuilder(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(connect)
+                        .socketTimeout(call))
+                .overrideConfiguration(o -> o.apiCallTimeout(call))
+                .build();
+    }
+}
