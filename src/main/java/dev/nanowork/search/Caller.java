@@ -122,6 +122,11 @@ public final class Caller {
         return operator() || address.equals(asker.address);
     }
 
+    /** The address it asked from: what {@code work_cancel} matches, here and in a shared work record. */
+    public String address() {
+        return address;
+    }
+
     /** The address and role only: a key is never part of what is shown. */
     @Override
     public String toString() {

@@ -33,6 +33,11 @@ public final class CancelSignal {
         timed = true;
     }
 
+    /** A signal raised by this one or by itself: a part of a search that may stop for reasons of its own. */
+    public CancelSignal child() {
+        return new CancelSignal(this);
+    }
+
     public void cancel() {
         cancelled = true;
     }

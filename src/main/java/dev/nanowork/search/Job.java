@@ -3,7 +3,9 @@ package dev.nanowork.search;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One search of the {@link WorkQueue} and everyone waiting for it. It belongs to the client that asked for it first
@@ -25,6 +27,8 @@ final class Job {
     boolean finished;
     /** The running turn's signal (null between turns): ended early when another client's search waits. */
     CancelSignal turn;
+    /** The addresses waiting for it when the running turn began (a shared search records them as its askers). */
+    Set<String> turnAskers = Set.of();
     /** When the running turn began ({@link System#nanoTime()}). */
     long turnStartNanos;
 
@@ -70,6 +74,9 @@ final class Job {
     CancelSignal startTurn(boolean othersWait) {
         turn = cancel.turn();
         turnStartNanos = System.nanoTime();
+        Set<String> askers = new HashSet<>();
+        for (Waiter w : waiters) askers.add(w.caller.address());
+        turnAskers = Set.copyOf(askers);
         if (othersWait) turn.stopAt(turnStartNanos + WorkQueue.TURN_NANOS);
         return turn;
     }
@@ -79,12 +86,14 @@ final class Job {
         if (turn != null && !client.equals(other)) turn.stopAt(turnStartNanos + WorkQueue.TURN_NANOS);
     }
 
-    /** Runs one turn on {@code search} (outside the lock); a deadline already passed runs nothing. */
-    SearchResult runTurn(WorkSearch search, CancelSignal signal) {
+    /**
+     * Runs one turn with {@code searcher} (outside the lock); a deadline already passed runs nothing.
+     */
+    SearchResult runTurn(Searcher searcher, CancelSignal signal) {
         try {
             return System.nanoTime() - deadlineNanos >= 0
                     ? new SearchResult.DeadlineReached(0, 0)
-                    : search.search(root, difficulty, deadlineNanos, signal);
+                    : searcher.search(root, difficulty, deadlineNanos, signal, turnAskers);
         } catch (RuntimeException | Error e) {
             return new SearchResult.Failed(e, 0, 0);
         }

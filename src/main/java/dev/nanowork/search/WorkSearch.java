@@ -101,6 +101,14 @@ public final class WorkSearch implements AutoCloseable {
         return rejectedHits.get();
     }
 
+    /**
+     * A random start nonce (or any random 64 bits) from the same generator a search starts from, so that a SnapStart
+     * restore's {@link #reseed} makes it differ in every copy: a fan-out's workers start from these.
+     */
+    public long nextStart() {
+        return random.nextLong();
+    }
+
     /** Searches from a random start. {@code deadlineNanos} is on the {@link System#nanoTime()} clock. */
     public SearchResult search(Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel) {
         return search(root, difficulty, random.nextLong(), deadlineNanos, cancel);

@@ -17,14 +17,26 @@ import org.junit.jupiter.api.Test;
 /**
  * The packages follow the data flow and are used one way only: a package names only packages after it in
  * {@link #LAYERS} (an import, a static import or a fully qualified name all count). {@code config} and
- * {@code access} sit beside the layer that uses them: only {@code function} reads the configuration; the
+ * {@code access} sit beside the layer that uses them: only {@code function} (and the {@code worker} entry that starts
+ * it) reads the configuration; the
  * credential is resolved in {@code function} and checked in {@code rpc}. {@code cost}, an operator tool
  * outside the deployed artifact, may use {@code work} only, and {@code search.Threads}: the rule that gives a
  * Lambda function its search threads, so that the cost table counts them as the function does.
  */
 class LayersTest {
-    static final List<String> LAYERS =
-            List.of("function", "config", "rpc", "access", "search", "kernel", "block", "work");
+    static final List<String> LAYERS = List.of(
+            "worker",
+            "function",
+            "config",
+            "rpc",
+            "fanout",
+            "share",
+            "access",
+            "aws",
+            "search",
+            "kernel",
+            "block",
+            "work");
     static final Pattern PACKAGE = Pattern.compile("(?m)^package dev\\.nanowork\\.(\\w+)");
     static final Pattern REFERENCE = Pattern.compile("dev\\.nanowork\\.(\\w+)");
     static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("src/cost/java"));

@@ -1,0 +1,169 @@
+package dev.nanowork.fanout;
+
+import dev.nanowork.search.CancelSignal;
+import dev.nanowork.search.SearchResult;
+import dev.nanowork.search.Searcher;
+import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.RecordUnavailable;
+import dev.nanowork.share.WorkRecord;
+import dev.nanowork.share.WorkRecords;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
+import java.time.Clock;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.DoubleSupplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code work_generate}'s search with a shared work record: a root whose record holds a valid work at or above the
+ * difficulty is answered from it at once; a root already searched by a live search joins it (and searches too: a
+ * Lambda execution is billed by the time it waits, not by what it computes); otherwise this execution claims the
+ * record, invokes workers when it alone would take longer than the target ({@link FanOutSettings#workers}), and
+ * searches with them until one finds ({@link SharedRun}). A record that cannot be reached leaves the search alone, as
+ * before there was one, with one log line a minute.
+ */
+public final class SharedSearch implements Searcher {
+    private static final Logger LOG = Logger.getLogger(SharedSearch.class.getName());
+    /** A claim that loses to a record which then changes (found, cancelled, taken over) is tried again this often. */
+    private static final int CLAIMS = 3;
+
+    private static final long UNAVAILABLE_LOG_NANOS = 60_000_000_000L;
+
+    private final WorkSearch local;
+    private final WorkRecords records;
+    private final WorkerCrew crew;
+    private final FanOutSettings settings;
+    private final Clock clock;
+    private final AtomicLong lastUnavailableLog = new AtomicLong(System.nanoTime() - UNAVAILABLE_LOG_NANOS);
+
+    /**
+     * A shared search over {@code local}'s threads.
+     *
+     * @param hashesPerSecond this execution's rate on all its threads, as priming measured it (0 when unknown)
+     */
+    public SharedSearch(
+            WorkSearch local,
+            WorkRecords records,
+            Workers workers,
+            FanOutSettings settings,
+            DoubleSupplier hashesPerSecond,
+            Clock clock) {
+        this.local = local;
+        this.records = records;
+        this.crew = new WorkerCrew(workers, settings, hashesPerSecond, local::nextStart, clock);
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    @Override
+    public SearchResult search(
+            Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel, Set<String> waiting) {
+        // Every caller has an address; the process itself counts as "local" (a record's asker set is never empty).
+        Set<String> askers = waiting.isEmpty() ? Set.of("local") : waiting;
+        long began = System.nanoTime();
+        long attempts = 0;
+        while (true) {
+            Entered entered;
+            try {
+                entered = enter(root, difficulty, deadlineNanos, askers);
+            } catch (RecordUnavailable e) {
+                unavailable(e);
+                return local.search(root, difficulty, deadlineNanos, cancel);
+            }
+            if (entered instanceof Entered.Answered a)
+                return new SearchResult.Found(a.work(), a.value(), attempts, System.nanoTime() - began);
+            if (!(entered instanceof Entered.Searching s))
+                return total(local.search(root, difficulty, deadlineNanos, cancel), attempts, began);
+            SharedRun run = new SharedRun(local, records, crew, settings, clock, root, s.searchId(), askers);
+            SharedRun.Outcome outcome = run.search(difficulty, deadlineNanos, cancel, s.owner());
+            attempts += outcome.result().attempts();
+            // again: the record went on without this request (taken over, or found below its difficulty)
+            if (!outcome.again() || System.nanoTime() - deadlineNanos >= 0)
+                return total(outcome.result(), attempts, began);
+        }
+    }
+
+    /** How this request enters the record: answered from it, searching (as owner or joiner), or alone. */
+    private sealed interface Entered {
+        record Answered(Work work, long value) implements Entered {}
+
+        record Searching(String searchId, boolean owner) implements Entered {}
+
+        record Alone() implements Entered {}
+    }
+
+    private Entered enter(Root root, Difficulty difficulty, long deadlineNanos, Set<String> askers) {
+        long now = clock.millis();
+        long leaseUntil = now + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+        String searchId = new UUID(local.nextStart(), local.nextStart()).toString();
+        WorkRecord wanted = new WorkRecord(
+                root,
+                WorkRecord.State.SEARCHING,
+                difficulty,
+                searchId,
+                Optional.empty(),
+                askers,
+                leaseUntil,
+                (now + settings.recordTtl().toMillis()) / 1000);
+        for (int i = 0; i < CLAIMS; i++) {
+            WorkRecords.Claim claim = records.claim(wanted, now);
+            if (claim instanceof WorkRecords.Claim.Claimed) return new Entered.Searching(searchId, true);
+            WorkRecord standing = ((WorkRecords.Claim.Standing) claim).record();
+            if (standing.state() == WorkRecord.State.FOUND) {
+                Optional<Entered> answered = answered(standing, difficulty);
+                if (answered.isPresent()) return answered.get();
+                return new Entered.Alone(); // an invalid work stands in the record: never answered, searched alone
+            }
+            if (standing.live(now) && joinAll(standing, askers, difficulty, leaseUntil))
+                return new Entered.Searching(standing.searchId(), false);
+            now = clock.millis();
+        }
+        return new Entered.Alone();
+    }
+
+    private boolean joinAll(WorkRecord standing, Set<String> askers, Difficulty difficulty, long leaseUntil) {
+        for (String asker : askers) {
+            if (!records.join(standing.root(), standing.searchId(), asker, difficulty, leaseUntil)) return false;
+        }
+        return true;
+    }
+
+    /** A found record's work, if it is valid for the root and the difficulty: the table is not trusted. */
+    private static Optional<Entered> answered(WorkRecord found, Difficulty difficulty) {
+        if (found.work().isEmpty()) return Optional.empty();
+        Work work = found.work().get();
+        long value = WorkValue.value(found.root(), work);
+        if (Long.compareUnsigned(value, difficulty.threshold()) >= 0)
+            return Optional.of(new Entered.Answered(work, value));
+        LOG.log(
+                Level.SEVERE,
+                "work record of {0} holds work {1}, which is not valid for it at {2}: not answered",
+                new Object[] {found.root(), work, difficulty});
+        return Optional.empty();
+    }
+
+    private void unavailable(RecordUnavailable e) {
+        long now = System.nanoTime();
+        long last = lastUnavailableLog.get();
+        if (now - last - UNAVAILABLE_LOG_NANOS >= 0 && lastUnavailableLog.compareAndSet(last, now))
+            LOG.warning(
+                    () -> "work record unavailable, searching alone (said at most once a minute): " + e.getMessage());
+    }
+
+    /** {@code last} with what every part of the search tried, and the time since {@code began}. */
+    private static SearchResult total(SearchResult last, long attempts, long began) {
+        long elapsed = System.nanoTime() - began;
+        return switch (last) {
+            case SearchResult.Found f -> new SearchResult.Found(f.work(), f.value(), attempts, elapsed);
+            case SearchResult.Cancelled c -> new SearchResult.Cancelled(attempts, elapsed);
+            case SearchResult.DeadlineReached d -> new SearchResult.DeadlineReached(attempts, elapsed);
+            case SearchResult.Failed f -> new SearchResult.Failed(f.cause(), attempts, elapsed);
+        };
+    }
+}

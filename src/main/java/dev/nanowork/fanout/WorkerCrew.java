@@ -1,0 +1,75 @@
+package dev.nanowork.fanout;
+
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import java.time.Clock;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongSupplier;
+import java.util.logging.Logger;
+
+/**
+ * Invokes the workers one search gets, each from its own random start nonce, and hands back the first work one of
+ * them answers. A worker that cannot run (throttled, failing, gone) is one worker fewer: the others and this execution
+ * go on. One log line when they start, one when any failed.
+ */
+final class WorkerCrew {
+    private static final Logger LOG = Logger.getLogger(WorkerCrew.class.getName());
+
+    private final Workers workers;
+    private final FanOutSettings settings;
+    private final DoubleSupplier hashesPerSecond;
+    private final LongSupplier starts;
+    private final Clock clock;
+
+    WorkerCrew(
+            Workers workers,
+            FanOutSettings settings,
+            DoubleSupplier hashesPerSecond,
+            LongSupplier starts,
+            Clock clock) {
+        this.workers = workers;
+        this.settings = settings;
+        this.hashesPerSecond = hashesPerSecond;
+        this.starts = starts;
+        this.clock = clock;
+    }
+
+    /** Starts the workers {@code difficulty} needs at this execution's rate (none when it meets the target alone). */
+    void start(Root root, Difficulty difficulty, String searchId, long deadlineNanos, Consumer<Work> found) {
+        double rate = hashesPerSecond.getAsDouble();
+        int n = settings.workers(difficulty.expectedAttempts(), rate);
+        if (n == 0) return;
+        long deadline = clock.millis() + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
+        LOG.info(() -> String.format(
+                Locale.ROOT,
+                "fan-out: %d workers for %s at %s (alone %.1f s expected at %.1f MH/s; target %s)",
+                n,
+                root,
+                difficulty,
+                difficulty.expectedAttempts() / rate,
+                rate / 1e6,
+                settings.target()));
+        AtomicInteger left = new AtomicInteger(n);
+        AtomicInteger failed = new AtomicInteger();
+        AtomicReference<String> firstFailure = new AtomicReference<>();
+        for (int i = 0; i < n; i++) {
+            WorkerTask task = new WorkerTask(root, difficulty, searchId, starts.getAsLong(), deadline);
+            var unused = workers.start(task).whenComplete((outcome, error) -> {
+                if (error != null) {
+                    failed.incrementAndGet();
+                    firstFailure.compareAndSet(null, String.valueOf(error.getMessage()));
+                } else if (outcome.kind() == WorkerOutcome.Kind.FOUND) {
+                    outcome.work().ifPresent(found);
+                }
+                if (left.decrementAndGet() == 0 && failed.get() > 0)
+                    LOG.warning(() -> "fan-out: " + failed.get() + " of " + n + " workers for " + root
+                            + " did not run to the end; the first: " + firstFailure.get());
+            });
+        }
+    }
+}
