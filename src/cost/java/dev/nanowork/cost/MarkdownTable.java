@@ -111,15 +111,28 @@ public final class MarkdownTable {
         return basis.startsWith("from ") ? "modelled " + basis : "modelled: " + basis;
     }
 
-    /** The kernels measured on this machine, each with its CPU: what every modelled row above rests on. */
+    /**
+     * The kernels measured on this machine, each with its CPU, lettered as in the chart: what every modelled row below
+     * rests on, and, priced as a Lambda size ({@link LocalPricing}), what a work would cost at that size's price.
+     */
     private static void measuredHere(StringBuilder md, CostReport report) {
         if (report.measuredHere().isEmpty()) return;
-        md.append("Measured on this machine (no price: the modelled rows below scale from these):\n\n")
-                .append("| rates line | kernel | threads | MH/s | mean s | CPU |\n")
-                .append("|---|---|--:|--:|--:|---|\n");
+        md.append("Measured on this machine. These lines have no price of their own: each is priced as the Lambda ")
+                .append(LocalPricing.ARCHITECTURE)
+                .append(" size with one vCPU per thread it ran (what a work would cost there if a Lambda vCPU hashed")
+                .append(" as fast), and the modelled rows below scale from them:\n\n")
+                .append(
+                        "| chart | rates line | kernel | threads | MH/s | mean s | $ per 1M works | priced as | CPU |\n")
+                .append("|---|---|---|--:|--:|--:|--:|---|---|\n");
         double attempts = report.reference().expectedAttempts();
         for (Rate r : report.measuredHere()) {
+            int point = -1;
+            for (int i = 0; i < report.localPoints().size(); i++)
+                if (report.localPoints().get(i).rate().target().equals(r.target())) point = i;
+            LocalPricing.LocalPoint p = point < 0 ? null : report.localPoints().get(point);
             md.append("| ")
+                    .append(p == null ? "" : ChartKey.letter(point))
+                    .append(" | ")
                     .append(r.target())
                     .append(" | ")
                     .append(r.kernel())
@@ -129,6 +142,10 @@ public final class MarkdownTable {
                     .append(Figures.sig3(r.mhs()))
                     .append(" | ")
                     .append(Figures.sig3(CostModel.meanSeconds(attempts, r.mhs())))
+                    .append(" | ")
+                    .append(p == null ? "" : Figures.dollars(p.estimate().costPerMillionWorks()))
+                    .append(" | ")
+                    .append(p == null ? "no Lambda size" : p.pricedAs())
                     .append(" | ")
                     .append(r.cpuModel() == null ? "" : r.cpuModel())
                     .append(" |\n");

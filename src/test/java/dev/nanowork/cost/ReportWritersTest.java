@@ -114,13 +114,19 @@ class ReportWritersTest {
         String md = MarkdownTable.render(modelledOnly);
         assertTrue(md.contains("| modelled from compiled aarch64 code, Neoverse N1 model |"), md);
         assertFalse(md.contains("modelled: modelled"), md);
-        // 2^29 attempts at 59.6 MH/s: 9.01 s
-        assertTrue(md.contains("| local-vector512 | vector512x2 | 1 | 59.6 | 9.01 | " + zen5 + " |"), md);
+        // 2^29 attempts at 59.6 MH/s: 9.01 s; priced as lambda-x86_64-1769 (one thread, one vCPU):
+        // 1,769 / 1,024 GB x $0.0000166667 x 9.008 s + $1.2e-6 = $0.000261 per work
+        assertTrue(
+                md.contains("| A | local-vector512 | vector512x2 | 1 | 59.6 | 9.01 | $261 | lambda-x86_64-1769 | "
+                        + zen5 + " |"),
+                md);
         assertFalse(md.contains("| local-vector128 |"), "a modelled local line is no measurement: " + md);
+        // every target modelled, and still solid points: the three kernels measured here
+        assertEquals("solid: measured, pale: modelled", CostChart.measuredOrNot(modelledOnly));
         assertEquals(
-                "all pale: modelled from the kernels measured on AMD EPYC family 26 model 2 (Zen 5, AVX-512)",
-                CostChart.measuredOrNot(modelledOnly));
-        assertEquals("solid: measured on that target, pale: modelled", CostChart.measuredOrNot(report));
+                "A-C: kernels measured on this machine, AMD EPYC family 26 model 2 (Zen 5, AVX-512), priced as"
+                        + " lambda-x86_64-1769 (a Lambda vCPU per thread)",
+                CostChart.measuredHere(modelledOnly));
     }
 
     @Test
