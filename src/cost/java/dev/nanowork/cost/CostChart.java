@@ -36,12 +36,14 @@ import org.jfree.data.xy.XYSeriesCollection;
  * The report as a PNG: cost per million works against mean latency, both on log scales (they span orders
  * of magnitude across memory sizes and instance types), one filled point per target. A group's measured points
  * are solid; its modelled points are pale, with the group's colour as their outline, and their legend entry says
- * "modelled". Each point carries its row number in the report, and a key beside the plot ({@link ChartKey}) names
- * the target and gives its figures, so that no label has to fit between neighbouring points.
+ * "modelled". The kernels measured on this machine are solid points of a group of their own, each at the price of
+ * the Lambda size it is priced as ({@link LocalPricing}), lettered A, B, ... Each other point carries its row number
+ * in the report, and a key beside the plot ({@link ChartKey}) names the target and gives its figures, so that no
+ * label has to fit between neighbouring points.
  */
 public final class CostChart {
     public static final int WIDTH = 1340;
-    public static final int HEIGHT = 680;
+    public static final int HEIGHT = 760; // room in the key for 32 targets and the kernels measured here
 
     static final String MODELLED = " (modelled)";
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
@@ -61,6 +63,12 @@ public final class CostChart {
             groups.putIfAbsent(key, g);
             series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
                     .add(e.meanSeconds(), e.costPerMillionWorks());
+        }
+        for (LocalPricing.LocalPoint p : report.localPoints()) {
+            String key = Group.THIS_MACHINE.label + " (measured)";
+            groups.putIfAbsent(key, Group.THIS_MACHINE);
+            series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
+                    .add(p.estimate().meanSeconds(), p.estimate().costPerMillionWorks());
         }
         XYSeriesCollection dataset = new XYSeriesCollection();
         series.values().forEach(dataset::addSeries);
@@ -100,11 +108,48 @@ public final class CostChart {
                 true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.addSubtitle(new TextTitle(
-                "numbered as the key's rows; pale points rest on a modelled hash rate; EC2 and Managed Instances "
-                        + "at full utilisation; " + report.pricing().region() + " prices of "
+                measuredOrNot(report) + "; EC2, Managed Instances busy all the time; "
+                        + report.pricing().region() + " prices of "
                         + report.pricing().retrieved(),
                 new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+        if (!report.localPoints().isEmpty())
+            chart.addSubtitle(new TextTitle(measuredHere(report), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         return chart;
+    }
+
+    /** Solid and pale told apart in words, and where every point is pale, what was measured instead. */
+    static String measuredOrNot(CostReport report) {
+        if (!report.localPoints().isEmpty() || report.estimates().stream().anyMatch(e -> !e.modelled()))
+            return "solid: measured, pale: modelled";
+        String cpu = cpu(report);
+        return "all pale: modelled from the kernels measured" + (cpu.isEmpty() ? "" : " on " + cpu);
+    }
+
+    /** The second subtitle: what the lettered points are, where they were measured and whose price they carry. */
+    static String measuredHere(CostReport report) {
+        int n = report.localPoints().size();
+        String letters = n == 1 ? "A" : "A-" + ChartKey.letter(n - 1);
+        String cpu = cpu(report);
+        return letters + ": kernels measured on this machine" + (cpu.isEmpty() ? "" : ", " + cpu) + ", priced as "
+                + pricedAs(report) + " (a Lambda vCPU per thread)";
+    }
+
+    /** The Lambda sizes the kernels measured here are priced as, e.g. "lambda-x86_64-1769". */
+    static String pricedAs(CostReport report) {
+        return report.localPoints().stream()
+                .map(LocalPricing.LocalPoint::pricedAs)
+                .distinct()
+                .collect(java.util.stream.Collectors.joining(", "));
+    }
+
+    /** The CPU the kernels here were measured on, up to its ISA: "" when no line names one. */
+    private static String cpu(CostReport report) {
+        return report.measuredHere().stream()
+                .map(Rate::cpuModel)
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .map(c -> c.replaceFirst("\\),.*", ")"))
+                .orElse("");
     }
 
     private static LogAxis logAxis(String label) {
@@ -156,6 +201,10 @@ public final class CostChart {
     }
 
     record Group(String label, Color color, Shape shape) {
+        /** The kernels measured here: a colour and a shape no target group has. */
+        static final Group THIS_MACHINE = new Group(
+                "This machine, Lambda " + LocalPricing.ARCHITECTURE + " price", new Color(0x0b7285), triangle());
+
         /** The fill of a modelled point: the group's colour mixed with two parts white. */
         Color pale() {
             return new Color(
@@ -175,6 +224,15 @@ public final class CostChart {
                             ? new Group("EC2 arm64", new Color(0xd9730d), new Rectangle2D.Double(-4.5, -4.5, 9, 9))
                             : new Group("EC2 x86_64", new Color(0x7f5539), new Rectangle2D.Double(-4.5, -4.5, 9, 9));
             };
+        }
+
+        private static Shape triangle() {
+            Path2D.Double t = new Path2D.Double();
+            t.moveTo(0, -6);
+            t.lineTo(6, 5);
+            t.lineTo(-6, 5);
+            t.closePath();
+            return t;
         }
 
         private static Shape diamond() {

@@ -73,6 +73,7 @@ public final class CostMain {
         System.out.println("cost: " + report.estimates().size() + " targets at "
                 + report.difficulty().label() + " from " + rateFiles + " -> " + out.resolve("cost.md")
                 + ", cost.csv, cost-chart.png");
+        System.out.println("cost: reference row " + MarkdownTable.referenceRow(report));
         if (docs) {
             MarkdownTable.splice(Path.of("docs/cost.md"), table);
             Files.copy(

@@ -7,9 +7,16 @@ import java.util.List;
 /**
  * Every target's estimate at one difficulty, and the Lambda row that capacity-billed targets break even
  * against: the cheapest Lambda row that misses API Gateway's 30 s limit at most {@link #REFERENCE_MAX_MISS}
- * of the time (the cheapest Lambda row of all when none does).
+ * of the time (the cheapest Lambda row of all when none does); and the kernels measured on this machine, which
+ * the modelled rows scale from, with their estimates at the price of a Lambda size ({@link LocalPricing}).
  */
-public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estimate> estimates, Estimate reference) {
+public record CostReport(
+        Pricing pricing,
+        DifficultyInput difficulty,
+        List<Estimate> estimates,
+        Estimate reference,
+        List<Rate> measuredHere,
+        List<LocalPricing.LocalPoint> localPoints) {
     /** A Lambda configuration that times out more often than this is no real alternative. */
     public static final double REFERENCE_MAX_MISS = 0.01;
 
@@ -34,7 +41,13 @@ public record CostReport(Pricing pricing, DifficultyInput difficulty, List<Estim
                         ? e.withBreakEven(CostModel.breakEvenUtilisation(e, reference.costPerWork()))
                         : e)
                 .toList();
-        return new CostReport(catalog.pricing(), difficulty, estimates, reference);
+        return new CostReport(
+                catalog.pricing(),
+                difficulty,
+                estimates,
+                reference,
+                rates.measuredHere(),
+                LocalPricing.price(rates.measuredHere(), catalog, difficulty.difficulty()));
     }
 
     /** False when no Lambda row met {@link #REFERENCE_MAX_MISS} and the reference is merely the cheapest. */

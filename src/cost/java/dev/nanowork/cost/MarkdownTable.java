@@ -34,6 +34,7 @@ public final class MarkdownTable {
                 .append(" (`")
                 .append(Path.of(p.origin()).getFileName())
                 .append("`).\n\n");
+        measuredHere(md, report);
         md.append(
                 "| target | vCPU | threads | MH/s | mean s | p99 s | P(> 30 s) | $ per work | $ per 1M works | break-even utilisation | rate |\n");
         md.append("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
@@ -70,35 +71,86 @@ public final class MarkdownTable {
                     .append(" | ")
                     .append(t.kind().capacityBilled() ? Figures.utilisation(e.breakEvenUtilisation()) + m + u : "")
                     .append(" | ")
-                    .append(e.modelled() ? "modelled: " : "measured: ")
-                    .append(e.rate().basis())
+                    .append(rateColumn(e))
                     .append(" |\n");
         }
         if (report.anyModelled()) {
             // escaped: a line starting with "* " would be a list item
             md.append("\n\\")
                     .append(MODELLED)
-                    .append(
-                            " rests on a modelled hash rate, not a measurement on that target (see the rate column).\n");
+                    .append(" rests on a modelled hash rate, not a measurement on that target (the rate column says")
+                    .append(" what it stands on).\n");
         }
         if (report.anyUnverifiedPrice()) {
             md.append('\n').append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
         }
-        String why = report.referenceMeetsMissBound()
-                ? "the cheapest Lambda row missing 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS)
-                        + " of the time"
-                : "the cheapest Lambda row: none misses 30 s at most " + Figures.percent(CostReport.REFERENCE_MAX_MISS)
-                        + " of the time";
-        md.append(
-                        "\nEC2 and Managed Instances costs are at full utilisation; break-even utilisation is the busy share at which")
-                .append(" their cost per work equals the reference Lambda row, ")
-                .append(ref.target().name())
-                .append(" (")
-                .append(Figures.dollars(ref.costPerWork()))
-                .append(" per work, ")
-                .append(why)
-                .append("). EC2 leaves out any load balancer.\n");
+        String bound = Figures.percent(1 - CostReport.REFERENCE_MAX_MISS);
+        md.append("\nThe reference row is ")
+                .append(referenceRow(report))
+                .append(
+                        report.referenceMeetsMissBound()
+                                ? ": the cheapest Lambda row that answers within 30 s " + bound + " of the time."
+                                : ": the cheapest Lambda row (none answers within 30 s " + bound + " of the time).")
+                .append(" EC2 and Managed Instances rows assume the machine is busy all the time; break-even")
+                .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
+                .append(" EC2 costs leave out any load balancer.\n");
         return md.toString();
+    }
+
+    /** The reference row in a few words, as infra/cost.sh prints it: name, cost per work, mean latency. */
+    public static String referenceRow(CostReport report) {
+        Estimate ref = report.reference();
+        return ref.target().name() + " (" + Figures.dollars(ref.costPerWork()) + " per work, mean "
+                + Figures.sig3(ref.meanSeconds()) + " s, " + (ref.modelled() ? "modelled" : "measured") + ")";
+    }
+
+    /** "measured on ..." or "modelled from ..." / "modelled: scaled ...": what the row's hash rate stands on. */
+    static String rateColumn(Estimate e) {
+        String basis = e.rate().basis();
+        if (!e.modelled()) return "measured: " + basis;
+        return basis.startsWith("from ") ? "modelled " + basis : "modelled: " + basis;
+    }
+
+    /**
+     * The kernels measured on this machine, each with its CPU, lettered as in the chart: what every modelled row below
+     * rests on, and, priced as a Lambda size ({@link LocalPricing}), what a work would cost at that size's price.
+     */
+    private static void measuredHere(StringBuilder md, CostReport report) {
+        if (report.measuredHere().isEmpty()) return;
+        md.append("Measured on this machine. These lines have no price of their own: each is priced as the Lambda ")
+                .append(LocalPricing.ARCHITECTURE)
+                .append(" size with one vCPU per thread it ran (what a work would cost there if a Lambda vCPU hashed")
+                .append(" as fast), and the modelled rows below scale from them:\n\n")
+                .append(
+                        "| chart | rates line | kernel | threads | MH/s | mean s | $ per 1M works | priced as | CPU |\n")
+                .append("|---|---|---|--:|--:|--:|--:|---|---|\n");
+        double attempts = report.reference().expectedAttempts();
+        for (Rate r : report.measuredHere()) {
+            int point = -1;
+            for (int i = 0; i < report.localPoints().size(); i++)
+                if (report.localPoints().get(i).rate().target().equals(r.target())) point = i;
+            LocalPricing.LocalPoint p = point < 0 ? null : report.localPoints().get(point);
+            md.append("| ")
+                    .append(p == null ? "" : ChartKey.letter(point))
+                    .append(" | ")
+                    .append(r.target())
+                    .append(" | ")
+                    .append(r.kernel())
+                    .append(" | ")
+                    .append(r.threads())
+                    .append(" | ")
+                    .append(Figures.sig3(r.mhs()))
+                    .append(" | ")
+                    .append(Figures.sig3(CostModel.meanSeconds(attempts, r.mhs())))
+                    .append(" | ")
+                    .append(p == null ? "" : Figures.dollars(p.estimate().costPerMillionWorks()))
+                    .append(" | ")
+                    .append(p == null ? "no Lambda size" : p.pricedAs())
+                    .append(" | ")
+                    .append(r.cpuModel() == null ? "" : r.cpuModel())
+                    .append(" |\n");
+        }
+        md.append("\nModelled and measured targets:\n\n");
     }
 
     /** Replaces the generated block of {@code doc} (between the begin and end markers) with {@code section}. */

@@ -2,10 +2,23 @@ package dev.nanowork.cost;
 
 /**
  * One line of a rates file: the hash rate {@code mhs} (MH/s for the whole instance) that {@code kernel}
- * reached on {@code target} with {@code threads} threads.
+ * reached on {@code target} with {@code threads} threads; {@code basis}, for a modelled line, what the figure stands
+ * on (e.g. "from compiled aarch64 code, Neoverse N1 model"), or null.
  */
 public record Rate(
-        String target, double mhs, int threads, String kernel, RateSource source, String cpuModel, String note) {
+        String target,
+        double mhs,
+        int threads,
+        String kernel,
+        RateSource source,
+        String cpuModel,
+        String note,
+        String basis) {
+    public Rate(
+            String target, double mhs, int threads, String kernel, RateSource source, String cpuModel, String note) {
+        this(target, mhs, threads, kernel, source, cpuModel, note, null);
+    }
+
     /** The rate of one thread, the unit modelled rates scale from. */
     public double perThreadMhs() {
         return mhs / threads;

@@ -2,8 +2,10 @@ package dev.nanowork.cost;
 
 import dev.nanowork.cost.Pricing.Hardware;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -42,7 +44,7 @@ public final class RateModel {
                 rates.stream().filter(r -> r.target().equals(target.name())).toList());
         if (own.isPresent()) {
             Rate r = own.get();
-            return new ResolvedRate(r.mhs(), !r.source().measured(), r.source().wireName());
+            return new ResolvedRate(r.mhs(), !r.source().measured(), ownBasis(r));
         }
         Optional<Scaled> sibling =
                 rates.reversed().stream() // reversed: max keeps the first of equals, the last line wins
@@ -85,6 +87,22 @@ public final class RateModel {
                         hw.coreFactor(),
                         hw.smt() ? String.format(Locale.ROOT, " x SMT %.1f", smt) : "",
                         target.vcpus()));
+    }
+
+    /** The kernels measured on this machine (source measured-local), one line per target, the last line winning. */
+    public List<Rate> measuredHere() {
+        Map<String, Rate> byTarget = new LinkedHashMap<>();
+        for (Rate r : rates) if (r.source() == RateSource.MEASURED_LOCAL) byTarget.put(r.target(), r);
+        return List.copyOf(byTarget.values());
+    }
+
+    /**
+     * A target's own line: what a modelled figure stands on (its basis, else its CPU model, else its source), or
+     * where a measured one was taken.
+     */
+    private static String ownBasis(Rate r) {
+        if (!r.source().measured() && r.basis() != null) return r.basis();
+        return r.cpuModel() == null ? r.source().wireName() : r.source().wireName() + " on " + r.cpuModel();
     }
 
     private static Optional<Rate> best(List<Rate> candidates) {

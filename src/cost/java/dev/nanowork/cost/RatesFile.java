@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * Loads hash rates from JSON Lines, one object a line: {@code target}, {@code mhs}, {@code threads},
- * {@code kernel}, optionally {@code source}, {@code cpu_model}, {@code note}, {@code lanes}, {@code states}.
+ * {@code kernel}, optionally {@code source}, {@code cpu_model}, {@code note}, {@code basis} (what a modelled
+ * figure stands on, shown in the report's rate column), {@code lanes}, {@code states}.
  * A line of {@code infra/bench.sh} output has no target: it is taken as {@code local-<kernel>}, measured
  * locally, so bench output can be appended as it is.
  */
@@ -66,6 +67,7 @@ public final class RatesFile {
                 kernel,
                 source,
                 f.optionalText(node, "cpu_model"),
-                f.optionalText(node, "note"));
+                f.optionalText(node, "note"),
+                f.optionalText(node, "basis"));
     }
 }

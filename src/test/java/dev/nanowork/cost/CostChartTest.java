@@ -78,12 +78,40 @@ class CostChartTest {
             assertEquals(modelled, !fill.equals(line), key + ": measured solid, modelled pale");
             assertEquals(line, renderer.getSeriesOutlinePaint(s), key + ": outlined in the group's colour");
         }
-        assertEquals(catalog.targets().size(), points);
+        assertEquals(catalog.targets().size() + report.localPoints().size(), points);
         assertEquals(
                 report.estimates().stream().filter(Estimate::modelled).count(),
                 countItems(data, true),
                 "every modelled estimate is in a modelled series");
         assertEquals(true, modelledSeries > 0 && modelledSeries < data.getSeriesCount(), "both kinds present");
+    }
+
+    /**
+     * The kernels measured here (three lines measured-local; local-vector128 is modelled and no measurement) are solid
+     * points of their own series, each at its rate and the price of lambda-x86_64-1769 (one thread, one vCPU).
+     */
+    @Test
+    void theKernelsMeasuredHereAreSolidPointsAtTheirLambdaPrice() {
+        assertEquals(
+                List.of("local-vector512", "local-vector256", "local-vector256-avx2"),
+                report.localPoints().stream().map(p -> p.rate().target()).toList());
+        XYPlot plot = CostChart.chart(report).getXYPlot();
+        XYDataset data = plot.getDataset();
+        XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
+        int s = -1;
+        for (int i = 0; i < data.getSeriesCount(); i++)
+            if (data.getSeriesKey(i).toString().startsWith("This machine")) s = i;
+        assertTrue(s >= 0, "a series of its own");
+        assertEquals("This machine, Lambda x86_64 price (measured)", data.getSeriesKey(s));
+        assertEquals(renderer.getSeriesPaint(s), renderer.getSeriesFillPaint(s), "solid");
+        assertEquals(3, data.getItemCount(s));
+        // local-vector512: 2^29 / 74 MH/s = 7.255 s; 1,769 / 1,024 GB x $0.0000166667 x 7.255 s + $1.2e-6 per work
+        double mean = Math.pow(2, 29) / 74e6;
+        assertEquals(mean, data.getXValue(s, 0), 1e-9);
+        assertEquals((1769 / 1024.0 * 0.0000166667 * mean + 1.2e-6) * 1e6, data.getYValue(s, 0), 1e-6);
+        assertTrue(
+                report.localPoints().stream().allMatch(p -> p.pricedAs().equals("lambda-x86_64-1769")),
+                "one thread: priced as one vCPU of Lambda x86_64");
     }
 
     /**
@@ -99,7 +127,8 @@ class CostChartTest {
                 DifficultyInput.parse("send"));
         ChartKey.Drawn drawn = ChartKey.draw(defaults, CostChart.chart(defaults), CostChart.WIDTH, CostChart.HEIGHT);
         List<Rectangle2D> numbers = drawn.numbers();
-        assertEquals(projectCatalog.targets().size(), numbers.size());
+        assertEquals(4, defaults.localPoints().size(), "the four measured-local lines of default.jsonl, lettered");
+        assertEquals(projectCatalog.targets().size() + 4, numbers.size());
         assertEquals(numbers.size(), drawn.points().size());
         for (int i = 0; i < numbers.size(); i++) {
             Rectangle2D n = numbers.get(i);

@@ -63,11 +63,70 @@ class ReportWritersTest {
         // every arm64 size costs the same per work (rate and price both follow memory): the fastest is taken;
         // 10 GB x $0.0000133334 x 2^29 / (19.75 x 0.5 x 5.79 MH/s) + $1.2e-6 = $0.00125
         assertEquals("lambda-arm64-10240", report.reference().target().name());
+        String md = MarkdownTable.render(report);
+        assertTrue(md.contains("The reference row is lambda-arm64-10240 ($0.00125 per work, mean "), md);
+        assertTrue(md.contains(": the cheapest Lambda row (none answers within 30 s 99% of the time)."), md);
+    }
+
+    @Test
+    void aModelledLineSaysWhatItStandsOnAndTheKernelsMeasuredHereComeWithTheirCpu() {
+        String zen5 = "AMD EPYC family 26 model 2 (Zen 5, AVX-512), 2 cores, KVM";
+        CostReport modelledOnly = CostReport.build(
+                catalog,
+                new RateModel(
+                        catalog,
+                        List.of(
+                                new Rate(
+                                        "local-vector512",
+                                        59.6,
+                                        1,
+                                        "vector512x2",
+                                        RateSource.MEASURED_LOCAL,
+                                        zen5,
+                                        null),
+                                new Rate(
+                                        "local-vector256",
+                                        39.5,
+                                        1,
+                                        "vector256x2",
+                                        RateSource.MEASURED_LOCAL,
+                                        zen5,
+                                        null),
+                                new Rate(
+                                        "local-vector256-avx2",
+                                        19.8,
+                                        1,
+                                        "vector256x2perm",
+                                        RateSource.MEASURED_LOCAL,
+                                        zen5,
+                                        null),
+                                rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+                                new Rate(
+                                        "lambda-arm64-1769",
+                                        7.02,
+                                        1,
+                                        "vector128x1shuf",
+                                        RateSource.MODELLED,
+                                        "Graviton2 (Neoverse N1, 2.5 GHz), estimated",
+                                        null,
+                                        "from compiled aarch64 code, Neoverse N1 model"))),
+                DifficultyInput.parse("send"));
+        String md = MarkdownTable.render(modelledOnly);
+        assertTrue(md.contains("| modelled from compiled aarch64 code, Neoverse N1 model |"), md);
+        assertFalse(md.contains("modelled: modelled"), md);
+        // 2^29 attempts at 59.6 MH/s: 9.01 s; priced as lambda-x86_64-1769 (one thread, one vCPU):
+        // 1,769 / 1,024 GB x $0.0000166667 x 9.008 s + $1.2e-6 = $0.000261 per work
         assertTrue(
-                MarkdownTable.render(report)
-                        .contains(
-                                "lambda-arm64-10240 ($0.00125 per work, the cheapest Lambda row: none misses 30 s at most 1% of the time)"),
-                MarkdownTable.render(report));
+                md.contains("| A | local-vector512 | vector512x2 | 1 | 59.6 | 9.01 | $261 | lambda-x86_64-1769 | "
+                        + zen5 + " |"),
+                md);
+        assertFalse(md.contains("| local-vector128 |"), "a modelled local line is no measurement: " + md);
+        // every target modelled, and still solid points: the three kernels measured here
+        assertEquals("solid: measured, pale: modelled", CostChart.measuredOrNot(modelledOnly));
+        assertEquals(
+                "A-C: kernels measured on this machine, AMD EPYC family 26 model 2 (Zen 5, AVX-512), priced as"
+                        + " lambda-x86_64-1769 (a Lambda vCPU per thread)",
+                CostChart.measuredHere(modelledOnly));
     }
 
     @Test
