@@ -1,0 +1,73 @@
+package dev.nanowork.share;
+
+import dev.nanowork.support.Dynalite;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import java.util.UUID;
+
+/** Records, roots and works for the tests of {@link DynamoWorkRecords}; each test takes roots of its own. */
+final class RecordCases {
+    /** Reached by every work, so that any work can be recorded as found. */
+    static final Difficulty ANY = new Difficulty(0);
+
+    static final Difficulty LOW = new Difficulty(0x1000000000000000L);
+    static final Difficulty HIGH = new Difficulty(0xf000000000000000L);
+
+    private static final Random RANDOM = new Random();
+
+    private RecordCases() {}
+
+    static Root root() {
+        byte[] bytes = new byte[32];
+        synchronized (RANDOM) {
+            RANDOM.nextBytes(bytes);
+        }
+        return Root.of(bytes);
+    }
+
+    static String search() {
+        return UUID.randomUUID().toString();
+    }
+
+    static long now() {
+        return System.currentTimeMillis();
+    }
+
+    /** An hour from now, in epoch seconds: the record-ttl's default. */
+    static long inAnHour() {
+        return now() / 1000 + 3600;
+    }
+
+    static WorkRecord searching(Root root, Difficulty difficulty, long leaseUntilMillis, String... askers) {
+        return searching(root, search(), difficulty, leaseUntilMillis, inAnHour(), askers);
+    }
+
+    static WorkRecord searching(
+            Root root, String search, Difficulty difficulty, long leaseUntilMillis, long expires, String... askers) {
+        return new WorkRecord(
+                root,
+                WorkRecord.State.SEARCHING,
+                difficulty,
+                search,
+                Optional.empty(),
+                Set.of(askers),
+                leaseUntilMillis,
+                expires);
+    }
+
+    /** The first work from {@code start} whose value for {@code root} reaches {@code difficulty}. */
+    static Work workReaching(Root root, Difficulty difficulty, long start) {
+        for (long w = start; ; w++) {
+            if (difficulty.isReachedBy(WorkValue.value(root, w))) return new Work(w);
+        }
+    }
+
+    static DynamoWorkRecords records(Dynalite dynalite, String table) {
+        return new DynamoWorkRecords(dynalite.client(), table);
+    }
+}
