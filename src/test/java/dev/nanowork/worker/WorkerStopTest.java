@@ -134,13 +134,14 @@ class WorkerStopTest {
             Root root = randomRoot(random);
             String id = newSearchId();
             records.put(searching(root, LOW, id, 30_000));
+            // Chosen before the raise is scheduled: the worker must read LOW at its start and see the raise mid-search.
+            long start = start(root, lowHit, random);
             var unused = LATER.schedule(
                     () -> records.join(root, id, "198.51.100.7", RAISED, System.currentTimeMillis() + 30_000),
                     100,
                     TimeUnit.MILLISECONDS);
             try (WorkSearch slow = slowFirstBatch()) {
-                String answer = worker(slow, records)
-                        .answer(payload(root, LOW, id, start(root, lowHit, random), 20_000), REMAINING);
+                String answer = worker(slow, records).answer(payload(root, LOW, id, start, 20_000), REMAINING);
                 WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));
                 assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), answer);
                 long work = outcome.work().orElseThrow().value();
