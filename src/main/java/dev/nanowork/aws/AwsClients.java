@@ -18,7 +18,8 @@ public final class AwsClients {
 
     /**
      * {@code builder} with the URL-connection client and these timeouts: every call here waits inside a request, so a
-     * dead endpoint must fail it within {@code call}, not at the SDK's defaults.
+     * dead endpoint must fail it within {@code call}, not at the SDK's defaults. What {@code builder}'s override
+     * configuration already holds is kept.
      *
      * @param connect the longest wait for a connection
      * @param call the longest wait for one call, retries included (also the socket's read timeout)
@@ -28,7 +29,10 @@ public final class AwsClients {
         return builder.httpClientBuilder(UrlConnectionHttpClient.builder()
                         .connectionTimeout(connect)
                         .socketTimeout(call))
-                .overrideConfiguration(o -> o.apiCallTimeout(call))
+                // Merged into what the caller set (a retry strategy, say): the Consumer overload would replace it.
+                .overrideConfiguration(builder.overrideConfiguration().toBuilder()
+                        .apiCallTimeout(call)
+                        .build())
                 .build();
     }
 }

@@ -160,7 +160,7 @@ class SharedSearchTest {
 
     @Test
     void anUnreachableTableLeavesTheSearchAlone() {
-        records.down(true);
+        records.unavailable(true);
         SearchResult r = shared(0).search(ROOT, EASY, in(Duration.ofSeconds(5)), new CancelSignal(), Set.of("a"));
         assertTrue(WorkValue.isValid(ROOT, found(r).work().value(), EASY));
         assertEquals(0, workers.tasks.size());

@@ -6,140 +6,167 @@ import dev.nanowork.share.WorkRecords;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The work record table in memory, following {@link WorkRecords}' contract (share.DynamoWorkRecordsTest holds the
- * DynamoDB one to the same rules): for tests of what reads and writes it. It can be made unavailable, and counts reads.
+ * {@link WorkRecords} in memory, each method one atomic step as each of DynamoDB's conditional writes is, for the tests
+ * of what reads and writes the record. {@link #unavailable} makes every call throw {@link RecordUnavailable}, as a
+ * table that is down or throttled does; {@link #reads} counts the reads.
  */
 public final class MemoryWorkRecords implements WorkRecords {
-    private final Map<Root, WorkRecord> items = new HashMap<>();
-    private volatile boolean down;
-    public final AtomicInteger reads = new AtomicInteger();
+    private final Map<Root, WorkRecord> records = new ConcurrentHashMap<>();
+    private final AtomicInteger reads = new AtomicInteger();
+    private volatile boolean unavailable;
 
-    /** From now on every call fails as an unreachable table does. */
-    public void down(boolean down) {
-        this.down = down;
+    /** A searching record of {@code root} under {@code searchId}, leased for {@code leaseMillis} from now. */
+    public static WorkRecord searching(Root root, Difficulty difficulty, String searchId, long leaseMillis) {
+        long now = System.currentTimeMillis();
+        return new WorkRecord(
+                root,
+                WorkRecord.State.SEARCHING,
+                difficulty,
+                searchId,
+                Optional.empty(),
+                Set.of("192.0.2.1"),
+                now + leaseMillis,
+                now / 1000 + 3600);
     }
 
-    /** Puts {@code r} as it is, whatever stands (a forged or stale record). */
-    public synchronized void put(WorkRecord r) {
-        items.put(r.root(), r);
+    /** Stores {@code record} as is (a test's starting state). */
+    public void put(WorkRecord record) {
+        records.put(record.root(), record);
     }
 
-    private void check() {
-        if (down) throw new RecordUnavailable("table down (test)", null);
+    /** Whether every call fails as a table that cannot be reached does. */
+    public void unavailable(boolean down) {
+        unavailable = down;
+    }
+
+    public int reads() {
+        return reads.get();
+    }
+
+    /** The stored record, expired or not, without counting a read. */
+    public Optional<WorkRecord> stored(Root root) {
+        return Optional.ofNullable(records.get(root));
+    }
+
+    private void reachable() {
+        if (unavailable) throw new RecordUnavailable("table unreachable (MemoryWorkRecords)", null);
     }
 
     @Override
-    public synchronized Optional<WorkRecord> read(Root root) {
-        check();
+    public Optional<WorkRecord> read(Root root) {
+        reachable();
         reads.incrementAndGet();
-        WorkRecord r = items.get(root);
-        return r == null || r.expired(System.currentTimeMillis()) ? Optional.empty() : Optional.of(r);
+        return Optional.ofNullable(records.get(root)).filter(r -> !r.expired(System.currentTimeMillis()));
     }
 
     @Override
-    public synchronized Claim claim(WorkRecord wanted, long nowMillis) {
-        check();
-        WorkRecord r = items.get(wanted.root());
-        boolean stands = r != null
-                && !r.expired(nowMillis)
-                && (r.live(nowMillis)
-                        || (r.state() == WorkRecord.State.FOUND
-                                && r.difficulty().compareTo(wanted.difficulty()) >= 0));
-        if (stands) return new Claim.Standing(r);
-        items.put(wanted.root(), wanted);
-        return new Claim.Claimed(wanted);
+    public Claim claim(WorkRecord wanted, long nowMillis) {
+        reachable();
+        WorkRecord[] standing = new WorkRecord[1];
+        records.compute(wanted.root(), (root, old) -> {
+            boolean stands = old != null
+                    && !old.expired(nowMillis)
+                    && (old.live(nowMillis)
+                            || (old.state() == WorkRecord.State.FOUND
+                                    && old.difficulty().compareTo(wanted.difficulty()) >= 0));
+            standing[0] = stands ? old : null;
+            return stands ? old : wanted;
+        });
+        return standing[0] == null ? new Claim.Claimed(wanted) : new Claim.Standing(standing[0]);
     }
 
     @Override
-    public synchronized boolean join(
-            Root root, String searchId, String asker, Difficulty difficulty, long leaseUntilMillis) {
-        check();
-        WorkRecord r = items.get(root);
-        if (!searching(r, searchId)) return false;
-        Set<String> askers = new HashSet<>(r.askers());
-        askers.add(asker);
-        items.put(
+    public boolean join(Root root, String searchId, String asker, Difficulty difficulty, long leaseUntilMillis) {
+        reachable();
+        boolean[] joined = new boolean[1];
+        records.computeIfPresent(root, (r, old) -> {
+            if (!owned(old, searchId)) return old;
+            joined[0] = true;
+            Set<String> askers = new HashSet<>(old.askers());
+            askers.add(asker);
+            Difficulty raised = old.difficulty().compareTo(difficulty) >= 0 ? old.difficulty() : difficulty;
+            return new WorkRecord(
+                    root,
+                    old.state(),
+                    raised,
+                    searchId,
+                    old.work(),
+                    askers,
+                    Math.max(old.leaseUntilMillis(), leaseUntilMillis),
+                    old.expiresAtSeconds());
+        });
+        return joined[0];
+    }
+
+    @Override
+    public boolean found(Root root, String searchId, Work work, long expiresAtSeconds) {
+        reachable();
+        boolean[] set = new boolean[1];
+        records.computeIfPresent(root, (r, old) -> {
+            if (!owned(old, searchId)) return old;
+            set[0] = true;
+            return new WorkRecord(
+                    root,
+                    WorkRecord.State.FOUND,
+                    old.difficulty(),
+                    searchId,
+                    Optional.of(work),
+                    Set.of(),
+                    old.leaseUntilMillis(),
+                    expiresAtSeconds);
+        });
+        return set[0];
+    }
+
+    @Override
+    public Optional<WorkRecord> withdraw(Root root, String asker) {
+        reachable();
+        boolean[] was = new boolean[1];
+        WorkRecord after = records.computeIfPresent(root, (r, old) -> {
+            if (old.state() != WorkRecord.State.SEARCHING) return old;
+            was[0] = true;
+            Set<String> askers = new HashSet<>(old.askers());
+            askers.remove(asker);
+            return new WorkRecord(
+                    root,
+                    askers.isEmpty() ? WorkRecord.State.CANCELLED : old.state(),
+                    old.difficulty(),
+                    old.searchId(),
+                    old.work(),
+                    askers,
+                    old.leaseUntilMillis(),
+                    old.expiresAtSeconds());
+        });
+        return was[0] ? Optional.of(after) : Optional.empty();
+    }
+
+    @Override
+    public void cancel(Root root) {
+        reachable();
+        records.computeIfPresent(
                 root,
-                new WorkRecord(
-                        root,
-                        r.state(),
-                        r.difficulty().compareTo(difficulty) >= 0 ? r.difficulty() : difficulty,
-                        searchId,
-                        r.work(),
-                        askers,
-                        Math.max(r.leaseUntilMillis(), leaseUntilMillis),
-                        r.expiresAtSeconds()));
-        return true;
+                (r, old) -> old.state() != WorkRecord.State.SEARCHING
+                        ? old
+                        : new WorkRecord(
+                                root,
+                                WorkRecord.State.CANCELLED,
+                                old.difficulty(),
+                                old.searchId(),
+                                old.work(),
+                                Set.of(),
+                                old.leaseUntilMillis(),
+                                old.expiresAtSeconds()));
     }
 
-    @Override
-    public synchronized boolean found(Root root, String searchId, Work work, long expiresAtSeconds) {
-        check();
-        WorkRecord r = items.get(root);
-        if (!searching(r, searchId)) return false;
-        items.put(
-                root,
-                new WorkRecord(
-                        root,
-                        WorkRecord.State.FOUND,
-                        r.difficulty(),
-                        searchId,
-                        Optional.of(work),
-                        Set.of(),
-                        r.leaseUntilMillis(),
-                        expiresAtSeconds));
-        return true;
-    }
-
-    @Override
-    public synchronized Optional<WorkRecord> withdraw(Root root, String asker) {
-        check();
-        WorkRecord r = items.get(root);
-        if (r == null || r.state() != WorkRecord.State.SEARCHING) return Optional.empty();
-        Set<String> askers = new HashSet<>(r.askers());
-        askers.remove(asker);
-        WorkRecord after = new WorkRecord(
-                root,
-                askers.isEmpty() ? WorkRecord.State.CANCELLED : r.state(),
-                r.difficulty(),
-                r.searchId(),
-                r.work(),
-                askers,
-                r.leaseUntilMillis(),
-                r.expiresAtSeconds());
-        items.put(root, after);
-        return Optional.of(after);
-    }
-
-    @Override
-    public synchronized void cancel(Root root) {
-        check();
-        WorkRecord r = items.get(root);
-        if (r == null || r.state() != WorkRecord.State.SEARCHING) return;
-        items.put(
-                root,
-                new WorkRecord(
-                        root,
-                        WorkRecord.State.CANCELLED,
-                        r.difficulty(),
-                        r.searchId(),
-                        r.work(),
-                        Set.of(),
-                        r.leaseUntilMillis(),
-                        r.expiresAtSeconds()));
-    }
-
-    private static boolean searching(WorkRecord r, String searchId) {
-        return r != null
-                && r.state() == WorkRecord.State.SEARCHING
-                && r.searchId().equals(searchId);
+    private static boolean owned(WorkRecord record, String searchId) {
+        return record.state() == WorkRecord.State.SEARCHING && record.searchId().equals(searchId);
     }
 }

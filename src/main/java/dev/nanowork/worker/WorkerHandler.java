@@ -1,0 +1,32 @@
+package dev.nanowork.worker;
+
+import com.amazonaws.services.lambda.runtime.Context;
+import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
+import io.quarkus.arc.Arc;
+import io.quarkus.runtime.Quarkus;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The worker function's handler ({@code dev.nanowork.worker.WorkerHandler::handleRequest}): the same function.zip as
+ * the generate function, deployed as a function of its own and never routed from API Gateway. As Quarkus' own
+ * QuarkusStreamHandler: the application starts in the constructor (Lambda's INIT, so SnapStart snapshots it with the
+ * kernel primed), and each invocation hands its payload to the {@link WorkerSearch} bean. A refused task throws: the
+ * runtime reports it as a function error.
+ */
+public class WorkerHandler implements RequestStreamHandler {
+    public WorkerHandler() {
+        Quarkus.manualInitialize();
+    }
+
+    @Override
+    public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
+        Quarkus.manualStart();
+        byte[] payload = input.readNBytes(WorkerSearch.LONGEST_PAYLOAD + 1);
+        String answer =
+                Arc.container().instance(WorkerSearch.class).get().answer(payload, context.getRemainingTimeInMillis());
+        output.write(answer.getBytes(StandardCharsets.UTF_8));
+    }
+}

@@ -1,0 +1,159 @@
+package dev.nanowork.worker;
+
+import static dev.nanowork.support.MemoryWorkRecords.searching;
+import static dev.nanowork.support.WorkBodies.randomRoot;
+import static dev.nanowork.worker.WorkerTestTasks.EASY;
+import static dev.nanowork.worker.WorkerTestTasks.REMAINING;
+import static dev.nanowork.worker.WorkerTestTasks.UNREACHABLE;
+import static dev.nanowork.worker.WorkerTestTasks.newSearchId;
+import static dev.nanowork.worker.WorkerTestTasks.payload;
+import static dev.nanowork.worker.WorkerTestTasks.scalar;
+import static dev.nanowork.worker.WorkerTestTasks.worker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nanowork.fanout.WorkerOutcome;
+import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.WorkRecord;
+import dev.nanowork.support.LogCapture;
+import dev.nanowork.support.MemoryWorkRecords;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.WorkValue;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** A worker searches only a well-formed task in bounds, and only while the record asks its search for it. */
+class WorkerSearchTest {
+    static final WorkSearch SEARCH = scalar();
+    final SplittableRandom random = new SplittableRandom(33);
+    final MemoryWorkRecords records = new MemoryWorkRecords();
+
+    @AfterAll
+    static void close() {
+        SEARCH.close();
+    }
+
+    @Test
+    void aValidTaskIsSearchedFoundAndRecorded() {
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, EASY, id, 20_000));
+        WorkerOutcome outcome = WorkerTasks.readOutcome(worker(SEARCH, records)
+                .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING)
+                .getBytes(StandardCharsets.UTF_8));
+        assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind());
+        long work = outcome.work().orElseThrow().value();
+        assertTrue(WorkValue.isValid(root, work, EASY), "the work reaches the difficulty");
+        WorkRecord record = records.stored(root).orElseThrow();
+        assertEquals(WorkRecord.State.FOUND, record.state());
+        assertEquals(outcome.work(), record.work(), "the work is recorded");
+    }
+
+    @Test
+    void malformedOrOutOfBoundsTasksAreRefusedWithoutReadingOrSearching() {
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, EASY, id, 20_000));
+        WorkerSearch bounded = new WorkerSearch(
+                SEARCH,
+                records,
+                new TaskBounds(Difficulty.RECEIVE, Difficulty.SEND),
+                WorkerTestTasks.POLL,
+                Duration.ofHours(1));
+        String valid = new String(payload(root, Difficulty.RECEIVE, id, 7, 10_000), StandardCharsets.UTF_8);
+        List<String> refused = List.of(
+                "not json",
+                valid.replace("}", ",\"extra\":1}"),
+                valid.replace("\"start\":\"0000000000000007\",", ""),
+                valid.replace("\"0000000000000007\"", "7"),
+                new String(payload(root, EASY, id, 7, 10_000), StandardCharsets.UTF_8),
+                new String(payload(root, UNREACHABLE, id, 7, 10_000), StandardCharsets.UTF_8),
+                new String(payload(root, Difficulty.RECEIVE, id, 7, -1), StandardCharsets.UTF_8),
+                new String(payload(root, Difficulty.RECEIVE, id, 7, REMAINING + 5_000), StandardCharsets.UTF_8),
+                valid.replace("}", "," + " ".repeat(WorkerSearch.LONGEST_PAYLOAD) + "}"));
+        try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
+            for (String payload : refused) {
+                WorkerRefusal e = assertThrows(
+                        WorkerRefusal.class,
+                        () -> bounded.answer(payload.getBytes(StandardCharsets.UTF_8), REMAINING),
+                        payload);
+                assertTrue(!e.getMessage().isBlank(), payload);
+            }
+            assertEquals(0, records.reads(), "no record read, no search");
+            assertEquals(
+                    refused.size(),
+                    log.lines().stream()
+                            .filter(l -> l.contains("worker: refused, no search"))
+                            .count(),
+                    log.lines().toString());
+        }
+        assertEquals(
+                WorkRecord.State.SEARCHING, records.stored(root).orElseThrow().state());
+    }
+
+    @Test
+    void withoutATableEveryTaskIsRefused() {
+        Root root = randomRoot(random);
+        WorkerRefusal e = assertThrows(
+                WorkerRefusal.class,
+                () -> worker(SEARCH, null).answer(payload(root, EASY, newSearchId(), 1, 10_000), REMAINING));
+        assertTrue(e.getMessage().contains("nano-work.fan-out.table"), e.getMessage());
+    }
+
+    @Test
+    void aTaskWhoseRecordIsNotItsSearchEndsAtOnceWithoutSearching() {
+        String id = newSearchId();
+        Root absent = randomRoot(random);
+        Root other = randomRoot(random);
+        records.put(searching(other, EASY, newSearchId(), 20_000));
+        Root leaseOver = randomRoot(random);
+        records.put(searching(leaseOver, EASY, id, -1));
+        Root done = randomRoot(random);
+        records.put(searching(done, EASY, id, 20_000));
+        records.cancel(done);
+        try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
+            for (Root root : List.of(absent, other, leaseOver, done)) {
+                String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, 10_000), REMAINING);
+                assertEquals("{\"outcome\":\"stopped\"}", answer, root.toString());
+            }
+            List<String> lines = log.lines().stream()
+                    .filter(l -> l.contains("worker: stopped"))
+                    .toList();
+            assertEquals(4, lines.size(), log.lines().toString());
+            assertTrue(lines.stream().allMatch(l -> l.contains("attempts 0,")), lines.toString());
+        }
+        assertTrue(records.stored(other).orElseThrow().work().isEmpty(), "another search's record is left alone");
+    }
+
+    @Test
+    void aRecordThatCannotBeReadAtTheStartIsAFunctionErrorWithoutSearch() {
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, EASY, id, 20_000));
+        records.unavailable(true);
+        WorkerRefusal e = assertThrows(
+                WorkerRefusal.class,
+                () -> worker(SEARCH, records).answer(payload(root, EASY, id, 1, 10_000), REMAINING));
+        assertTrue(e.getMessage().contains("record unavailable"), e.getMessage());
+    }
+
+    @Test
+    void theDeadlineEndsTheSearch() {
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, UNREACHABLE, id, 20_000));
+        long began = System.nanoTime();
+        String answer = worker(SEARCH, records).answer(payload(root, UNREACHABLE, id, 1, 300), REMAINING);
+        assertEquals("{\"outcome\":\"deadline\"}", answer);
+        long ms = (System.nanoTime() - began) / 1_000_000;
+        assertTrue(ms >= 250 && ms < 2_000, "stopped at the deadline: " + ms + " ms");
+    }
+}

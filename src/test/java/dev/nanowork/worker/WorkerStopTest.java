@@ -1,0 +1,156 @@
+package dev.nanowork.worker;
+
+import static dev.nanowork.support.MemoryWorkRecords.searching;
+import static dev.nanowork.support.WorkBodies.randomRoot;
+import static dev.nanowork.worker.WorkerTestTasks.REMAINING;
+import static dev.nanowork.worker.WorkerTestTasks.UNREACHABLE;
+import static dev.nanowork.worker.WorkerTestTasks.newSearchId;
+import static dev.nanowork.worker.WorkerTestTasks.payload;
+import static dev.nanowork.worker.WorkerTestTasks.scalar;
+import static dev.nanowork.worker.WorkerTestTasks.worker;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.nanowork.fanout.WorkerOutcome;
+import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.search.WorkSearch;
+import dev.nanowork.support.MemoryWorkRecords;
+import dev.nanowork.support.ScalarBackedKernel;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** A searching worker learns from its record that the search is over, or asks for more, and acts on it. */
+class WorkerStopTest {
+    static final WorkSearch SEARCH = scalar();
+    static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor();
+    final SplittableRandom random = new SplittableRandom(34);
+    final MemoryWorkRecords records = new MemoryWorkRecords();
+
+    @AfterAll
+    static void close() {
+        SEARCH.close();
+        LATER.shutdownNow();
+    }
+
+    /** Runs an unreachable search, changes the record after 300 ms, and returns the answer and how long it took. */
+    String stopAfterChange(Consumer<Root> change, long[] lagMillis) {
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, UNREACHABLE, id, 30_000));
+        AtomicLong changed = new AtomicLong();
+        var unused = LATER.schedule(
+                () -> {
+                    change.accept(root);
+                    changed.set(System.nanoTime());
+                },
+                300,
+                TimeUnit.MILLISECONDS);
+        String answer = worker(SEARCH, records).answer(payload(root, UNREACHABLE, id, 1, 20_000), REMAINING);
+        lagMillis[0] = (System.nanoTime() - changed.get()) / 1_000_000;
+        return answer;
+    }
+
+    @Test
+    void aFindByAnotherExecutionCancelAndTakeOverStopTheWorkerWithinAPoll() {
+        long[] lag = new long[1];
+        for (Consumer<Root> change : java.util.List.<Consumer<Root>>of(
+                root -> records.found(
+                        root,
+                        records.stored(root).orElseThrow().searchId(),
+                        new Work(1),
+                        System.currentTimeMillis() / 1000 + 60),
+                records::cancel,
+                root -> records.put(searching(root, UNREACHABLE, newSearchId(), 30_000)))) {
+            assertEquals("{\"outcome\":\"stopped\"}", stopAfterChange(change, lag));
+            assertTrue(lag[0] < 500, "stopped " + lag[0] + " ms after the record changed (poll every 20 ms)");
+        }
+    }
+
+    @Test
+    void aRecordUnreadableForASecondStopsTheSearch() {
+        long[] lag = new long[1];
+        long began = System.nanoTime();
+        WorkerRefusal e =
+                assertThrows(WorkerRefusal.class, () -> stopAfterChange(root -> records.unavailable(true), lag));
+        assertTrue(e.getMessage().contains("unreadable"), e.getMessage());
+        long ms = (System.nanoTime() - began) / 1_000_000 - 300;
+        assertTrue(ms >= 900 && ms < 2_500, "stopped " + ms + " ms after the table went away");
+    }
+
+    /** The first batch takes 300 ms, long enough for the record's difficulty to be raised under it. */
+    static WorkSearch slowFirstBatch() {
+        return new WorkSearch(
+                new ScalarBackedKernel("slow-first-batch") {
+                    final AtomicLong calls = new AtomicLong();
+
+                    @Override
+                    protected long search(RootSearch scalar, long start, long count, long threshold) {
+                        if (calls.getAndIncrement() == 0) {
+                            try {
+                                Thread.sleep(300);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        }
+                        return scalar.search(start, count, threshold);
+                    }
+                },
+                1);
+    }
+
+    static final Difficulty LOW = new Difficulty(0xffff000000000000L);
+    static final Difficulty RAISED = new Difficulty(0xfffff00000000000L);
+
+    /** A start from which the first batch holds a nonce at {@link #LOW} or not, and none at {@link #RAISED}. */
+    static long start(Root root, boolean lowHitInFirstBatch, SplittableRandom random) {
+        while (true) {
+            long start = random.nextLong();
+            boolean low = false;
+            boolean raised = false;
+            for (long n = start; n != start + WorkSearch.BATCH; n++) {
+                long value = WorkValue.value(root, n);
+                low |= LOW.isReachedBy(value);
+                raised |= RAISED.isReachedBy(value);
+            }
+            if (low == lowHitInFirstBatch && !raised) return start;
+        }
+    }
+
+    @Test
+    void aDifficultyRaisedMidSearchIsSearchedOnAndAWorkBelowItIsNotAnswered() {
+        for (boolean lowHit : new boolean[] {true, false}) {
+            Root root = randomRoot(random);
+            String id = newSearchId();
+            records.put(searching(root, LOW, id, 30_000));
+            // Chosen before the raise is scheduled: the worker must read LOW at its start and see the raise mid-search.
+            long start = start(root, lowHit, random);
+            var unused = LATER.schedule(
+                    () -> records.join(root, id, "198.51.100.7", RAISED, System.currentTimeMillis() + 30_000),
+                    100,
+                    TimeUnit.MILLISECONDS);
+            try (WorkSearch slow = slowFirstBatch()) {
+                String answer = worker(slow, records).answer(payload(root, LOW, id, start, 20_000), REMAINING);
+                WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));
+                assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), answer);
+                long work = outcome.work().orElseThrow().value();
+                assertTrue(
+                        WorkValue.isValid(root, work, RAISED),
+                        (lowHit ? "a work found for the lower difficulty" : "the search after the raise")
+                                + " must reach the raised one: " + answer);
+                assertEquals(outcome.work(), records.stored(root).orElseThrow().work());
+            }
+        }
+    }
+}
