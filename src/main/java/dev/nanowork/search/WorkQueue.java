@@ -45,8 +45,6 @@ public final class WorkQueue implements AutoCloseable {
     public static final long TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final WorkSearch search;
-    private final Searcher local;
-    private final Searcher shared;
     private final Admission admission;
     private final Object lock = new Object();
     private final ClientRounds waiting = new ClientRounds();
@@ -54,17 +52,7 @@ public final class WorkQueue implements AutoCloseable {
     private boolean closed;
 
     public WorkQueue(WorkSearch search, QueueLimits limits) {
-        this(search, limits, Searcher.local(search));
-    }
-
-    /**
-     * With the searcher that runs the searches requests may share ({@code work_generate}'s): with a fan-out, one
-     * shared with other executions; a search that never coalesces (a benchmark) always runs on {@code search} alone.
-     */
-    public WorkQueue(WorkSearch search, QueueLimits limits, Searcher shared) {
         this.search = search;
-        this.local = Searcher.local(search);
-        this.shared = shared;
         this.admission = new Admission(limits);
         Thread.ofPlatform().name("work-queue").daemon().start(this::run);
     }
@@ -224,7 +212,7 @@ public final class WorkQueue implements AutoCloseable {
                 running = job;
                 turn = job.startTurn(waiting.othersThan(job.client));
             }
-            SearchResult result = job.runTurn(job.coalesces ? shared : local, turn);
+            SearchResult result = job.runTurn(Searcher.local(search), turn);
             List<Waiter> waiters;
             SearchResult total;
             synchronized (lock) {

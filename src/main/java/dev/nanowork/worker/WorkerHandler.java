@@ -1,7 +1,6 @@
 package dev.nanowork.worker;
 
 import com.amazonaws.services.lambda.runtime.Context;
-import com.amazonaws.services.lambda.runtime.RequestStreamHandler;
 import io.quarkus.arc.Arc;
 import io.quarkus.runtime.Quarkus;
 import java.io.IOException;
@@ -15,13 +14,17 @@ import java.nio.charset.StandardCharsets;
  * QuarkusStreamHandler: the application starts in the constructor (Lambda's INIT, so SnapStart snapshots it with the
  * kernel primed), and each invocation hands its payload to the {@link WorkerSearch} bean. A refused task throws: the
  * runtime reports it as a function error.
+ *
+ * <p>It does not implement {@code RequestStreamHandler}: Quarkus' Lambda extension refuses to build an application
+ * with a handler class of its own beside the HTTP one ("Multiple handler classes"). Lambda's Java runtime takes any
+ * public {@code handleRequest(InputStream, OutputStream, Context)} as a stream handler (the handler-by-method form of
+ * the Java handler guide).
  */
-public class WorkerHandler implements RequestStreamHandler {
+public class WorkerHandler {
     public WorkerHandler() {
         Quarkus.manualInitialize();
     }
 
-    @Override
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         Quarkus.manualStart();
         byte[] payload = input.readNBytes(WorkerSearch.LONGEST_PAYLOAD + 1);
