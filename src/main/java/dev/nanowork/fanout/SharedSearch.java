@@ -1,5 +1,6 @@
 package dev.nanowork.fanout;
 
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.Searcher;
@@ -86,6 +87,21 @@ public final class SharedSearch implements Searcher {
             // again: the record went on without this request (taken over, or found below its difficulty)
             if (!outcome.again() || System.nanoTime() - deadlineNanos >= 0)
                 return total(outcome.result(), attempts, began);
+        }
+    }
+
+    /**
+     * {@code work_cancel} reaches the executions searching {@code root} through the record: the operator cancels the
+     * search, anyone else withdraws their own address (the search stops when no asker is left). A record that cannot be
+     * reached is logged; the cancel still answers success, as nano_node's for a root it does not work on.
+     */
+    @Override
+    public void withdraw(Root root, Caller by) {
+        try {
+            if (by.operator()) records.cancel(root);
+            else records.withdraw(root, by.address());
+        } catch (RecordUnavailable e) {
+            LOG.warning(() -> "work_cancel for " + root + " did not reach its record: " + e.getMessage());
         }
     }
 

@@ -15,6 +15,7 @@ import dev.nanowork.search.QueueLimits;
 import dev.nanowork.search.Threads;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.WorkRecords;
 import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
@@ -43,6 +44,7 @@ public class WorkEngine {
     private final WorkRpc rpc;
     private final Deadlines deadlines;
     private final AccessKeys access;
+    private final FanOutStartup fanOut;
 
     /**
      * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
@@ -76,7 +78,17 @@ public class WorkEngine {
                     "work kernel: none (this function searches no work: no kernel selected or primed, no search threads)");
             started = new Started(new WorkSearch(new ScalarKernel(), 1), PrimedRate.NONE);
         }
-        queue = new WorkQueue(started.search(), limits);
+        // A function that searches nothing shares no search: it needs no table and invokes no worker.
+        fanOut = searches(settings.served())
+                ? FanOutStartup.start(
+                        config.fanOut(),
+                        started.search(),
+                        () -> started.primed().primed().orElse(0)
+                                * 1e6
+                                * started.search().threads(),
+                        deadlines.budget())
+                : FanOutStartup.alone(started.search());
+        queue = new WorkQueue(started.search(), fanOut.searcher(), limits);
         rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed()));
         LOG.info(() -> "serving "
                 + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()
@@ -147,6 +159,7 @@ public class WorkEngine {
     void stop(@Observes ShutdownEvent event) {
         queue.close();
         queue.search().close();
+        fanOut.clients().ifPresent(WorkEngine::closeQuietly);
     }
 
     /** The kernel searches run with (scalar after a SnapStart restore on a CPU without the selected one's features). */
@@ -162,6 +175,19 @@ public class WorkEngine {
     /** The work queue (self-hosted tests read who waits for what; the SnapStart hooks reach its search). */
     public WorkQueue queue() {
         return queue;
+    }
+
+    /** The shared work records, when {@code nano-work.fan-out.table} names a table (a worker searches only then). */
+    public Optional<WorkRecords> records() {
+        return fanOut.records();
+    }
+
+    private static void closeQuietly(AutoCloseable clients) {
+        try {
+            clients.close();
+        } catch (Exception e) {
+            LOG.warning(() -> "fan-out clients did not close: " + e);
+        }
     }
 
     private static Difficulty parseDifficulty(String key, String value) {

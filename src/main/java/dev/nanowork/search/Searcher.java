@@ -19,6 +19,12 @@ public interface Searcher {
      */
     SearchResult search(Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel, Set<String> askers);
 
+    /**
+     * Withdraws what {@code by} may cancel from {@code root}'s search wherever it runs (a {@code work_cancel}: its own
+     * request, or every request for the operator). A search of this process alone has nothing beyond the queue.
+     */
+    default void withdraw(Root root, Caller by) {}
+
     /** The search on this process's threads, from a random start. */
     static Searcher local(WorkSearch search) {
         return (root, difficulty, deadlineNanos, cancel, askers) ->

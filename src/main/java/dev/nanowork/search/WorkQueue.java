@@ -7,52 +7,50 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The searches of this process, one at a time on every thread (a search already uses all of them, so two at once
- * would only make both slower), the others waiting in a bounded queue, one line per client served in turn ({@link
- * ClientRounds}). Each search has its {@link Waiter}s: every caller that asked for it, each with its own deadline
- * and its own answer.
+ * The searches of this process, one at a time on every thread (a search already uses all of them), the others waiting
+ * in a bounded queue, one line per client served in turn ({@link ClientRounds}). Each search has its {@link Waiter}s:
+ * every caller that asked for it, each with its own deadline and its own answer.
  *
  * <ul>
  *   <li>Identical requests (same root, same difficulty) coalesce: a request joins the queued or running search when
  *       that search may run at least as long as the request's own budget (less {@link #JOIN_TOLERANCE_NANOS}); else
  *       it queues a search of its own. A finished search is never joined, and a joiner never extends its deadline.
- *   <li>{@link #cancel} reaches only the waiters the cancelling caller may speak for ({@link Caller}); they get
- *       {@link SearchResult.Cancelled}. A waiter also leaves when its caller disconnects, or when its own
- *       deadline (plus {@link Waiter#ANSWER_GRACE_NANOS}) passes. A search whose last waiter left is dropped from the
- *       queue, or stopped if it runs.
+ *   <li>{@link #cancel} reaches only the waiters the cancelling caller may speak for ({@link Caller}). A waiter also
+ *       leaves when its caller disconnects, or its own deadline (plus {@link Waiter#ANSWER_GRACE_NANOS}) passes. A
+ *       search whose last waiter left is dropped from the queue, or stopped if it runs.
  *   <li>{@link #submit} refuses with a {@link QueueRefusal} what the {@link QueueLimits} do not let in, and a
- *       search that would wait past its deadline ({@link Admission}).
- *   <li>A queued search whose deadline passed before its turn ends as {@link SearchResult.DeadlineReached}
- *       without running.
+ *       search that would wait past its deadline ({@link Admission}); one whose deadline passed before its turn ends
+ *       as {@link SearchResult.DeadlineReached} without running.
  * </ul>
  *
- * <p>On Lambda one invocation carries one request, so the queue is always empty; self-hosted, several wallets or a
- * nano_node can ask at once.
+ * <p>On Lambda one invocation carries one request, so the queue is always empty, and requests of other executions
+ * share a search through the {@link Searcher}; self-hosted, several wallets or a nano_node can ask at once.
  */
 public final class WorkQueue implements AutoCloseable {
     /**
-     * How much of its budget a joiner may give up to share a search: requests for one root that a client sends
-     * in one burst arrive milliseconds apart (hundreds of them, behind one another on 2 cores, within tens of ms),
-     * so each would otherwise start its own search. 1 s is under 4 % of the default 28 s budget.
+     * How much of its budget a joiner may give up to share a search: a client's burst for one root arrives within tens
+     * of ms, each of which would otherwise start its own search; 1 s is under 4 % of the default 28 s budget.
      */
     public static final long JOIN_TOLERANCE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /**
-     * How long a search runs while another client's search waits, before it gives that one its turn: long against
-     * the milliseconds a turn's start and stop cost (one batch per thread), short against a receive search (0.1-0.3 s
-     * on 2 cores), so a client waits about a turn per other busy client.
+     * How long a search runs while another client's waits, before it gives that one its turn: long against a turn's
+     * start and stop (one batch per thread), short against a receive search (0.1-0.3 s on 2 cores).
      */
     public static final long TURN_NANOS = TimeUnit.MILLISECONDS.toNanos(250);
 
     private final WorkSearch search;
+    private final Searcher searcher; // the searches that coalesce; a benchmark measures this process alone
+
     private final Admission admission;
     private final Object lock = new Object();
     private final ClientRounds waiting = new ClientRounds();
     private Job running;
     private boolean closed;
 
-    public WorkQueue(WorkSearch search, QueueLimits limits) {
+    public WorkQueue(WorkSearch search, Searcher searcher, QueueLimits limits) {
         this.search = search;
+        this.searcher = searcher;
         this.admission = new Admission(limits);
         Thread.ofPlatform().name("work-queue").daemon().start(this::run);
     }
@@ -136,8 +134,9 @@ public final class WorkQueue implements AutoCloseable {
     }
 
     /**
-     * Cancels, for the running and queued searches of {@code root}, the waiters {@code by} may speak for; a
-     * search shared with other callers runs on for them. Answers how many searches it reached.
+     * Cancels, for the running and queued searches of {@code root}, the waiters {@code by} may speak for, and withdraws
+     * them from a search shared with other executions; a search shared with other callers runs on for them. Answers
+     * how many searches of this process it reached.
      */
     public int cancel(Root root, Caller by) {
         List<Waiter> cancelled = new ArrayList<>();
@@ -152,6 +151,7 @@ public final class WorkQueue implements AutoCloseable {
             }
         }
         for (Waiter w : cancelled) w.result.complete(new SearchResult.Cancelled(0, 0));
+        searcher.withdraw(root, by);
         return reached;
     }
 
@@ -212,7 +212,7 @@ public final class WorkQueue implements AutoCloseable {
                 running = job;
                 turn = job.startTurn(waiting.othersThan(job.client));
             }
-            SearchResult result = job.runTurn(Searcher.local(search), turn);
+            SearchResult result = job.runTurn(job.coalesces ? searcher : Searcher.local(search), turn);
             List<Waiter> waiters;
             SearchResult total;
             synchronized (lock) {

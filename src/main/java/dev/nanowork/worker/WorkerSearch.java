@@ -14,7 +14,6 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import io.quarkus.arc.Unremovable;
-import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
@@ -42,12 +41,12 @@ public class WorkerSearch {
     private final Duration pollInterval;
     private final Duration recordTtl;
 
-    /** With no table ({@code nano-work.fan-out.table} unset) no records bean resolves, and every task is refused. */
+    /** With no table ({@code nano-work.fan-out.table} unset) there are no records, and every task is refused. */
     @Inject
-    WorkerSearch(WorkEngine engine, WorkConfig config, Instance<WorkRecords> records) {
+    WorkerSearch(WorkEngine engine, WorkConfig config) {
         this(
                 engine.queue().search(),
-                records.isResolvable() ? records.get() : null,
+                engine.records().orElse(null),
                 new TaskBounds(
                         Difficulty.parse(config.minDifficulty().strip()),
                         Difficulty.parse(config.maxDifficulty().strip())),

@@ -58,7 +58,7 @@ class ClientGroupsTest {
 
     @Test
     void theQueueBoundsSearchesPerSlash64() throws Exception {
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), Wiring.limits(8, 2, 1));
+        queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), Wiring.limits(8, 2, 1));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         queue.submit(root(1), UNREACHABLE, deadline, origin.callerAt(canonical("2001:db8:1:2::1")));
         QueueRefusal refused = assertThrows(
@@ -77,7 +77,7 @@ class ClientGroupsTest {
 
     @Test
     void theQueueBoundsCallersPerSlash64() throws Exception {
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), new QueueLimits(8, 16, 4, 2, 16, 16));
+        queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), new QueueLimits(8, 16, 4, 2, 16, 16));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         for (int i = 1; i <= 2; i++) {
             queue.submit(root(1), UNREACHABLE, deadline, origin.callerAt(canonical("2001:db8:1:2::" + i)));

@@ -38,7 +38,7 @@ class AdmissionTest {
     /** This test's queue from now on: one of {@code limits}, on one scalar thread. */
     void use(QueueLimits limits) {
         close();
-        queue = new WorkQueue(new WorkSearch(new ScalarKernel(), 1), limits);
+        queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), limits);
     }
 
     @Test

@@ -2,15 +2,19 @@ package dev.nanowork.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import dev.nanowork.support.SsmStandIn.Refusal;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -54,7 +58,12 @@ final class SigV4Check {
         if (Duration.between(signedAt, Instant.now()).abs().compareTo(SKEW) > 0)
             throw new Refusal("InvalidSignatureException", "Signature expired");
         String signedHeaders = m.group(5);
-        StringBuilder canonical = new StringBuilder("POST\n/\n\n");
+        StringBuilder canonical = new StringBuilder(exchange.getRequestMethod())
+                .append('\n')
+                .append(canonicalUri(exchange.getRequestURI().getRawPath()))
+                .append('\n')
+                .append(canonicalQuery(exchange.getRequestURI().getRawQuery()))
+                .append('\n');
         for (String header : signedHeaders.split(";")) {
             List<String> values = exchange.getRequestHeaders().get(header);
             if (values == null) throw new Refusal("InvalidSignatureException", "signed header missing: " + header);
@@ -77,6 +86,42 @@ final class SigV4Check {
                     "InvalidSignatureException",
                     "The request signature we calculated does not match the signature you provided.");
         return who.accessKeyId();
+    }
+
+    /**
+     * The path as sent, each segment URI-encoded once more: every service but S3 signs its path encoded twice (a
+     * function ARN's {@code :} is {@code %3A} on the wire and {@code %253A} in the canonical request).
+     */
+    static String canonicalUri(String rawPath) {
+        if (rawPath == null || rawPath.isEmpty()) return "/";
+        return Arrays.stream(rawPath.split("/", -1)).map(SigV4Check::encode).collect(Collectors.joining("/"));
+    }
+
+    /** The query's parameters, each name and value URI-encoded, sorted by name (empty when there is none). */
+    static String canonicalQuery(String rawQuery) {
+        if (rawQuery == null || rawQuery.isEmpty()) return "";
+        return Arrays.stream(rawQuery.split("&"))
+                .map(p -> {
+                    int eq = p.indexOf('=');
+                    String name = URLDecoder.decode(eq < 0 ? p : p.substring(0, eq), StandardCharsets.UTF_8);
+                    String value = eq < 0 ? "" : URLDecoder.decode(p.substring(eq + 1), StandardCharsets.UTF_8);
+                    return new String[] {encode(name), encode(value)};
+                })
+                .sorted(Comparator.<String[], String>comparing(p -> p[0]).thenComparing(p -> p[1]))
+                .map(p -> p[0] + "=" + p[1])
+                .collect(Collectors.joining("&"));
+    }
+
+    /** RFC 3986 as SigV4 wants it: unreserved characters as they are, every other byte as %XY. */
+    private static String encode(String s) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || "-_.~".indexOf(c) >= 0)
+                out.append(c);
+            else out.append('%').append(String.format("%02X", b & 0xff));
+        }
+        return out.toString();
     }
 
     private static byte[] hmac(byte[] key, String data) {

@@ -8,6 +8,7 @@ import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
 import dev.nanowork.search.QueueLimits;
+import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 
@@ -41,7 +42,12 @@ public final class Wiring {
 
     /** A queue holding {@code capacity} waiting searches, with the default limits per search and per client. */
     public static WorkQueue queue(WorkSearch search, int capacity) {
-        return new WorkQueue(search, limits(capacity, QueueLimits.WAITERS_PER_SEARCH, QueueLimits.SEARCHES_PER_CLIENT));
+        return queue(search, limits(capacity, QueueLimits.WAITERS_PER_SEARCH, QueueLimits.SEARCHES_PER_CLIENT));
+    }
+
+    /** A queue of {@code limits} whose searches run on {@code search} alone. */
+    public static WorkQueue queue(WorkSearch search, QueueLimits limits) {
+        return new WorkQueue(search, Searcher.local(search), limits);
     }
 
     /** The given bounds per search and per client, and the defaults for the rest. */

@@ -1,0 +1,266 @@
+package dev.nanowork.support;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.nanowork.support.SsmStandIn.Issued;
+import dev.nanowork.support.SsmStandIn.Refusal;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Lambda's {@code Invoke} on 127.0.0.1, as the Lambda API reference documents it, for a client pointed here by {@code
+ * AWS_ENDPOINT_URL_LAMBDA}. One function, whose code is a {@link Handler} in this JVM. Its rules, each refused as AWS
+ * refuses it (restJson1: the error's type in the {@code x-amzn-ErrorType} header, {@code {"Type","message"}} in the
+ * body):
+ *
+ * <ul>
+ *   <li>{@code POST /2015-03-31/functions/{FunctionName}/invocations}, with an optional {@code Qualifier} query
+ *       parameter; the function named by its name, {@code name:qualifier} or its ARN; another function is 404 {@code
+ *       ResourceNotFoundException};
+ *   <li>Signature Version 4 for service {@code lambda} ({@link SigV4Check}, the path encoded twice): missing is 403
+ *       {@code MissingAuthenticationTokenException}, a key it did not issue or a temporary key without its session
+ *       token 403 {@code UnrecognizedClientException}, a wrong signature 403 {@code InvalidSignatureException};
+ *   <li>IAM: a qualifier the caller's {@code lambda:InvokeFunction} does not cover is 403 {@code
+ *       AccessDeniedException};
+ *   <li>{@code X-Amz-Invocation-Type} {@code RequestResponse} (the default); {@code Event} and {@code DryRun} are
+ *       refused here (the fan-out never sends them) as 400 {@code InvalidParameterValueException}, so a client that
+ *       sent one would fail loudly;
+ *   <li>a payload over 6 MB (6,291,456 bytes, the synchronous limit) is 413 {@code RequestTooLargeException}; one that
+ *       is not JSON is 400 {@code InvalidRequestContentException};
+ *   <li>more invocations in flight than the function's reserved concurrency is 429 {@code TooManyRequestsException},
+ *       reason {@code ReservedFunctionConcurrentInvocationLimitExceeded}, with {@code Retry-After};
+ *   <li>the function's answer is 200 with its payload; a function that throws is still 200, with {@code
+ *       X-Amz-Function-Error: Unhandled} and {@code {"errorMessage","errorType"}}: the status code reflects only
+ *       errors that kept the function from running.
+ * </ul>
+ */
+public final class LambdaInvokeStandIn implements AutoCloseable {
+    /** The synchronous invocation's payload limit (request and response). */
+    public static final int LARGEST_PAYLOAD = 6 * 1024 * 1024;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern PATH = Pattern.compile("/2015-03-31/functions/([^/]+)/invocations");
+    private static final String ACCOUNT = "123456789012";
+
+    /** The function's code: answers a payload within the invocation's remaining time, or throws (a function error). */
+    @FunctionalInterface
+    public interface Handler {
+        String handle(byte[] payload, long remainingMillis) throws Exception;
+    }
+
+    /** An invocation as the stand-in saw it: the qualifier invoked and its outcome ({@code ok}, an error type). */
+    public record Seen(String qualifier, String outcome) {}
+
+    private final HttpServer server;
+    private final String region;
+    private final String function;
+    private final String qualifier;
+    private final Duration timeout;
+    private final Handler handler;
+    private final Semaphore concurrency;
+    private final Map<String, Issued> issued = new ConcurrentHashMap<>();
+    private final List<Seen> seen = new CopyOnWriteArrayList<>();
+
+    /**
+     * @param function the function's name
+     * @param qualifier the alias the caller may invoke (its role's {@code lambda:InvokeFunction} resource)
+     * @param reservedConcurrency the most invocations it runs at once
+     */
+    public LambdaInvokeStandIn(
+            String region,
+            String function,
+            String qualifier,
+            int reservedConcurrency,
+            Duration timeout,
+            Handler handler)
+            throws IOException {
+        this.region = region;
+        this.function = function;
+        this.qualifier = qualifier;
+        this.timeout = timeout;
+        this.handler = handler;
+        this.concurrency = new Semaphore(reservedConcurrency);
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/", this::handle);
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        server.start();
+    }
+
+    /** {@code http://127.0.0.1:PORT}: the value of {@code AWS_ENDPOINT_URL_LAMBDA}. */
+    public String endpoint() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The function's ARN with its alias, as {@code nano-work.fan-out.worker} names it. */
+    public String qualifiedArn() {
+        return functionArn() + ":" + qualifier;
+    }
+
+    /** Lets {@code credentials} sign requests. */
+    public void issue(Issued credentials) {
+        issued.put(credentials.accessKeyId(), credentials);
+    }
+
+    /** What was invoked, in order. */
+    public List<Seen> seen() {
+        return List.copyOf(seen);
+    }
+
+    private String functionArn() {
+        return "arn:aws:lambda:" + region + ":" + ACCOUNT + ":function:" + function;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        byte[] body = exchange.getRequestBody().readAllBytes();
+        String invoked = "?";
+        try {
+            Matcher path = PATH.matcher(exchange.getRequestURI().getRawPath());
+            if (!"POST".equals(exchange.getRequestMethod()) || !path.matches())
+                throw new Refused(404, "UnknownOperationException", "Unknown operation");
+            SigV4Check.authenticate(exchange, body, region, "lambda", issued::get);
+            invoked = qualifierOf(
+                    URLDecoder.decode(path.group(1), StandardCharsets.UTF_8),
+                    exchange.getRequestURI().getRawQuery());
+            if (!qualifier.equals(invoked))
+                throw new Refused(
+                        403,
+                        "AccessDeniedException",
+                        "User is not authorized to perform: lambda:InvokeFunction on resource: " + functionArn() + ":"
+                                + invoked);
+            String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
+            if (type != null && !type.equals("RequestResponse"))
+                throw new Refused(
+                        400,
+                        "InvalidParameterValueException",
+                        "this stand-in runs RequestResponse invocations only, was " + type);
+            if (body.length > LARGEST_PAYLOAD)
+                throw new Refused(
+                        413,
+                        "RequestTooLargeException",
+                        "Request must be smaller than " + LARGEST_PAYLOAD + " bytes for the InvokeFunction operation");
+            try {
+                JSON.readTree(body);
+            } catch (IOException e) {
+                throw new Refused(400, "InvalidRequestContentException", "Could not parse request body into json");
+            }
+            if (!concurrency.tryAcquire()) {
+                exchange.getResponseHeaders().set("Retry-After", "1");
+                throw new Refused(
+                        429,
+                        "TooManyRequestsException",
+                        "Rate Exceeded.",
+                        "ReservedFunctionConcurrentInvocationLimitExceeded");
+            }
+            try {
+                run(exchange, body, invoked);
+            } finally {
+                concurrency.release();
+            }
+        } catch (Refused r) {
+            seen.add(new Seen(invoked, r.type));
+            ObjectNode error = JSON.createObjectNode().put("Type", "User").put("message", r.getMessage());
+            if (r.reason != null) error.put("Reason", r.reason);
+            exchange.getResponseHeaders().set("x-amzn-ErrorType", r.type);
+            send(exchange, r.status, error.toString());
+        } catch (Refusal r) {
+            seen.add(new Seen(invoked, r.type));
+            exchange.getResponseHeaders().set("x-amzn-ErrorType", r.type);
+            send(
+                    exchange,
+                    403,
+                    JSON.createObjectNode().put("message", r.getMessage()).toString());
+        }
+    }
+
+    /** The qualifier named in the path ({@code name:alias}, {@code arn:...:function:name:alias}) or the query. */
+    private String qualifierOf(String name, String rawQuery) throws Refused {
+        String rest;
+        if (name.startsWith("arn:")) {
+            if (!name.startsWith(functionArn())) throw notFound(name);
+            rest = name.substring(functionArn().length());
+        } else {
+            if (!name.startsWith(function)) throw notFound(name);
+            rest = name.substring(function.length());
+        }
+        if (!rest.isEmpty() && !rest.startsWith(":")) throw notFound(name);
+        String fromName = rest.isEmpty() ? null : rest.substring(1);
+        String fromQuery = null;
+        if (rawQuery != null)
+            for (String p : rawQuery.split("&"))
+                if (p.startsWith("Qualifier=")) fromQuery = URLDecoder.decode(p.substring(10), StandardCharsets.UTF_8);
+        if (fromName != null && fromQuery != null && !fromName.equals(fromQuery))
+            throw new Refused(
+                    400,
+                    "InvalidParameterValueException",
+                    "The derived qualifier from the function name does not match");
+        String q = fromName != null ? fromName : fromQuery != null ? fromQuery : "$LATEST";
+        return q;
+    }
+
+    private Refused notFound(String name) {
+        return new Refused(404, "ResourceNotFoundException", "Function not found: " + name);
+    }
+
+    private void run(HttpExchange exchange, byte[] payload, String invoked) throws IOException {
+        exchange.getResponseHeaders().set("X-Amz-Executed-Version", "1");
+        String answer;
+        try {
+            answer = handler.handle(payload, timeout.toMillis());
+            seen.add(new Seen(invoked, "ok"));
+        } catch (Exception e) {
+            seen.add(new Seen(invoked, "Unhandled"));
+            exchange.getResponseHeaders().set("X-Amz-Function-Error", "Unhandled");
+            answer = JSON.createObjectNode()
+                    .put("errorMessage", String.valueOf(e.getMessage()))
+                    .put("errorType", e.getClass().getName())
+                    .toString();
+        }
+        send(exchange, 200, answer);
+    }
+
+    private static void send(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        exchange.getResponseBody().write(bytes);
+        exchange.close();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+
+    /** A refusal of Lambda's own: its status, its type, and for a throttle its reason. */
+    private static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+        final int status;
+        final String type;
+        final String reason;
+
+        Refused(int status, String type, String message) {
+            this(status, type, message, null);
+        }
+
+        Refused(int status, String type, String message, String reason) {
+            super(message);
+            this.status = status;
+            this.type = type;
+            this.reason = reason;
+        }
+    }
+}
