@@ -44,7 +44,8 @@ public final class LambdaWorkers implements Workers, AutoCloseable {
                         longestRun.plus(ANSWER_MARGIN)));
     }
 
-    LambdaWorkers(String function, LambdaClient lambda) {
+    /** The same with {@code lambda} built elsewhere (one attempt per invoke, as the other constructor builds it). */
+    public LambdaWorkers(String function, LambdaClient lambda) {
         this.function = function;
         this.lambda = lambda;
     }

@@ -5,13 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.nanowork.aws.AwsClients;
 import dev.nanowork.support.LambdaInvokeStandIn;
 import dev.nanowork.support.SsmStandIn.Issued;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -22,11 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * The workers' client against Lambda's Invoke ({@link LambdaInvokeStandIn}): a task goes out as the worker reads it,
@@ -55,20 +48,7 @@ class LambdaWorkersTest {
         lambda = new LambdaInvokeStandIn(
                 "us-east-1", "nano-work-x86_64-worker", "live", concurrency, Duration.ofSeconds(30), handler);
         lambda.issue(ROLE);
-        workers = new LambdaWorkers(lambda.qualifiedArn(), client(lambda.endpoint(), signer));
-    }
-
-    /** As {@link LambdaWorkers}' own constructor builds it, pointed at the stand-in with these credentials. */
-    static LambdaClient client(String endpoint, Issued signer) {
-        return AwsClients.build(
-                LambdaClient.builder()
-                        .endpointOverride(URI.create(endpoint))
-                        .region(Region.US_EAST_1)
-                        .credentialsProvider(StaticCredentialsProvider.create(AwsSessionCredentials.create(
-                                signer.accessKeyId(), signer.secretKey(), signer.sessionToken())))
-                        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())),
-                LambdaWorkers.CONNECT,
-                Duration.ofSeconds(10));
+        workers = new LambdaWorkers(lambda.qualifiedArn(), lambda.client(signer));
     }
 
     static Throwable failure(LambdaWorkers workers) throws Exception {

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.nanowork.aws.AwsClients;
 import dev.nanowork.support.SsmStandIn.Issued;
 import dev.nanowork.support.SsmStandIn.Refusal;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -20,6 +22,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * Lambda's {@code Invoke} on 127.0.0.1, as the Lambda API reference documents it, for a client pointed here by {@code
@@ -54,7 +61,6 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PATH = Pattern.compile("/2015-03-31/functions/([^/]+)/invocations");
-    private static final String ACCOUNT = "123456789012";
 
     /** The function's code: answers a payload within the invocation's remaining time, or throws (a function error). */
     @FunctionalInterface
@@ -67,7 +73,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
 
     private final HttpServer server;
     private final String region;
-    private final String function;
+    private final InvokeTarget target;
     private final String qualifier;
     private final Duration timeout;
     private final Handler handler;
@@ -89,7 +95,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
             Handler handler)
             throws IOException {
         this.region = region;
-        this.function = function;
+        this.target = new InvokeTarget(region, function);
         this.qualifier = qualifier;
         this.timeout = timeout;
         this.handler = handler;
@@ -107,7 +113,23 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
 
     /** The function's ARN with its alias, as {@code nano-work.fan-out.worker} names it. */
     public String qualifiedArn() {
-        return functionArn() + ":" + qualifier;
+        return target.arn() + ":" + qualifier;
+    }
+
+    /**
+     * A client of this stand-in as the workers' client is built ({@link AwsClients}, one attempt), signing with {@code
+     * signer}.
+     */
+    public LambdaClient client(Issued signer) {
+        return AwsClients.build(
+                LambdaClient.builder()
+                        .endpointOverride(URI.create(endpoint()))
+                        .region(Region.of(region))
+                        .credentialsProvider(StaticCredentialsProvider.create(AwsSessionCredentials.create(
+                                signer.accessKeyId(), signer.secretKey(), signer.sessionToken())))
+                        .overrideConfiguration(o -> o.retryStrategy(AwsRetryStrategy.doNotRetry())),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(20));
     }
 
     /** Lets {@code credentials} sign requests. */
@@ -120,46 +142,43 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    private String functionArn() {
-        return "arn:aws:lambda:" + region + ":" + ACCOUNT + ":function:" + function;
-    }
-
     private void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         String invoked = "?";
         try {
             Matcher path = PATH.matcher(exchange.getRequestURI().getRawPath());
             if (!"POST".equals(exchange.getRequestMethod()) || !path.matches())
-                throw new Refused(404, "UnknownOperationException", "Unknown operation");
+                throw new InvokeRefused(404, "UnknownOperationException", "Unknown operation");
             SigV4Check.authenticate(exchange, body, region, "lambda", issued::get);
-            invoked = qualifierOf(
+            invoked = target.qualifier(
                     URLDecoder.decode(path.group(1), StandardCharsets.UTF_8),
                     exchange.getRequestURI().getRawQuery());
             if (!qualifier.equals(invoked))
-                throw new Refused(
+                throw new InvokeRefused(
                         403,
                         "AccessDeniedException",
-                        "User is not authorized to perform: lambda:InvokeFunction on resource: " + functionArn() + ":"
+                        "User is not authorized to perform: lambda:InvokeFunction on resource: " + target.arn() + ":"
                                 + invoked);
             String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
             if (type != null && !type.equals("RequestResponse"))
-                throw new Refused(
+                throw new InvokeRefused(
                         400,
                         "InvalidParameterValueException",
                         "this stand-in runs RequestResponse invocations only, was " + type);
             if (body.length > LARGEST_PAYLOAD)
-                throw new Refused(
+                throw new InvokeRefused(
                         413,
                         "RequestTooLargeException",
                         "Request must be smaller than " + LARGEST_PAYLOAD + " bytes for the InvokeFunction operation");
             try {
                 JSON.readTree(body);
             } catch (IOException e) {
-                throw new Refused(400, "InvalidRequestContentException", "Could not parse request body into json");
+                throw new InvokeRefused(
+                        400, "InvalidRequestContentException", "Could not parse request body into json");
             }
             if (!concurrency.tryAcquire()) {
                 exchange.getResponseHeaders().set("Retry-After", "1");
-                throw new Refused(
+                throw new InvokeRefused(
                         429,
                         "TooManyRequestsException",
                         "Rate Exceeded.",
@@ -170,7 +189,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
             } finally {
                 concurrency.release();
             }
-        } catch (Refused r) {
+        } catch (InvokeRefused r) {
             seen.add(new Seen(invoked, r.type));
             ObjectNode error = JSON.createObjectNode().put("Type", "User").put("message", r.getMessage());
             if (r.reason != null) error.put("Reason", r.reason);
@@ -184,35 +203,6 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
                     403,
                     JSON.createObjectNode().put("message", r.getMessage()).toString());
         }
-    }
-
-    /** The qualifier named in the path ({@code name:alias}, {@code arn:...:function:name:alias}) or the query. */
-    private String qualifierOf(String name, String rawQuery) throws Refused {
-        String rest;
-        if (name.startsWith("arn:")) {
-            if (!name.startsWith(functionArn())) throw notFound(name);
-            rest = name.substring(functionArn().length());
-        } else {
-            if (!name.startsWith(function)) throw notFound(name);
-            rest = name.substring(function.length());
-        }
-        if (!rest.isEmpty() && !rest.startsWith(":")) throw notFound(name);
-        String fromName = rest.isEmpty() ? null : rest.substring(1);
-        String fromQuery = null;
-        if (rawQuery != null)
-            for (String p : rawQuery.split("&"))
-                if (p.startsWith("Qualifier=")) fromQuery = URLDecoder.decode(p.substring(10), StandardCharsets.UTF_8);
-        if (fromName != null && fromQuery != null && !fromName.equals(fromQuery))
-            throw new Refused(
-                    400,
-                    "InvalidParameterValueException",
-                    "The derived qualifier from the function name does not match");
-        String q = fromName != null ? fromName : fromQuery != null ? fromQuery : "$LATEST";
-        return q;
-    }
-
-    private Refused notFound(String name) {
-        return new Refused(404, "ResourceNotFoundException", "Function not found: " + name);
     }
 
     private void run(HttpExchange exchange, byte[] payload, String invoked) throws IOException {
@@ -243,24 +233,5 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-    }
-
-    /** A refusal of Lambda's own: its status, its type, and for a throttle its reason. */
-    private static final class Refused extends Exception {
-        private static final long serialVersionUID = 1L;
-        final int status;
-        final String type;
-        final String reason;
-
-        Refused(int status, String type, String message) {
-            this(status, type, message, null);
-        }
-
-        Refused(int status, String type, String message, String reason) {
-            super(message);
-            this.status = status;
-            this.type = type;
-            this.reason = reason;
-        }
     }
 }
