@@ -30,6 +30,13 @@ locals {
   # reach only a function that searches.
   searches = var.serve != "validate"
 
+  # The worker is the same function.zip with a handler of its own (WorkerHandler: one search per invocation, its
+  # payload from the generate function's invoke); it searches, so the application runs as a generate function.
+  worker  = var.serve == "worker"
+  handler = local.worker ? "dev.nanowork.worker.WorkerHandler::handleRequest" : "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+  fan_out = var.fan_out != null
+  invokes = local.fan_out && try(var.fan_out.worker_alias_arn != null, false)
+
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
   # The keys (docs/reliability.md): the wallets' key (null: an open endpoint) and the operator's, each a
@@ -114,6 +121,32 @@ resource "aws_iam_role_policy" "auth_key" {
   })
 }
 
+# The fan-out: the work records (read, created with a condition, updated with a condition; never scanned, queried or
+# deleted: TTL deletes) and, for the function that answers work_generate, the worker's alias, no other qualifier.
+resource "aws_iam_role_policy" "fan_out" {
+  count = local.fan_out ? 1 : 0
+
+  name = "fan-out"
+  role = aws_iam_role.this.id
+  policy = jsonencode({
+    Version = "2012-10-17"
+    Statement = concat(
+      [{
+        Sid      = "WorkRecords"
+        Effect   = "Allow"
+        Action   = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]
+        Resource = [var.fan_out.table_arn]
+      }],
+      local.invokes ? [{
+        Sid      = "InvokeTheWorkerAlias"
+        Effect   = "Allow"
+        Action   = ["lambda:InvokeFunction"]
+        Resource = [var.fan_out.worker_alias_arn]
+      }] : [],
+    )
+  })
+}
+
 resource "aws_cloudwatch_log_group" "this" {
   name              = "/aws/lambda/${var.name}"
   retention_in_days = var.log_retention_days
@@ -127,7 +160,7 @@ resource "aws_lambda_function" "this" {
   filename         = var.package_path
   source_code_hash = filebase64sha256(var.package_path)
   runtime          = "java25"
-  handler          = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+  handler          = local.handler
   architectures    = [var.architecture]
   memory_size      = var.memory_mb
   timeout          = var.timeout_seconds
@@ -142,7 +175,7 @@ resource "aws_lambda_function" "this" {
     variables = merge({
       AWS_LAMBDA_EXEC_WRAPPER  = "/var/task/jvm-wrapper.sh"
       JAVA_TOOL_OPTIONS        = local.java_tool_options
-      NANO_WORK_SERVE          = var.serve
+      NANO_WORK_SERVE          = local.worker ? "generate" : var.serve
       NANO_WORK_MAX_DIFFICULTY = var.max_difficulty
       NANO_WORK_DEADLINE       = var.deadline
       NANO_WORK_CORS_ORIGINS   = join(",", var.cors_origins)
@@ -152,6 +185,14 @@ resource "aws_lambda_function" "this" {
       # Only a function that searches (serves work_generate) selects a kernel and starts search threads.
       NANO_WORK_KERNEL  = var.kernel
       NANO_WORK_THREADS = var.threads
+      } : {}, local.fan_out ? {
+      NANO_WORK_FAN_OUT_TABLE         = var.fan_out.table_name
+      NANO_WORK_FAN_OUT_TARGET        = var.fan_out.target
+      NANO_WORK_FAN_OUT_MAX_WORKERS   = tostring(var.fan_out.max_workers)
+      NANO_WORK_FAN_OUT_POLL_INTERVAL = var.fan_out.poll_interval
+      NANO_WORK_FAN_OUT_RECORD_TTL    = format("%dm", var.fan_out.record_ttl_minutes)
+      } : {}, local.invokes ? {
+      NANO_WORK_FAN_OUT_WORKER = var.fan_out.worker_alias_arn
       } : {}, local.keyed ? {
       # Seconds, a Quarkus Duration: how long a read key is kept, and how long a rotated key's previous version
       # stays accepted after the new one's LastModifiedDate (infra/edge-keys.sh gives the edge the same end).
@@ -197,6 +238,7 @@ resource "aws_lambda_function" "this" {
   depends_on = [
     aws_iam_role_policy.logs,
     aws_iam_role_policy.auth_key,
+    aws_iam_role_policy.fan_out,
     aws_cloudwatch_log_group.this,
   ]
 }

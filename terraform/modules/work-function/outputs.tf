@@ -47,3 +47,8 @@ output "key_policy_json" {
   description = "The role's policy for reading the keys (ssm:GetParameter on their parameters, kms:Decrypt through SSM only); null without a key."
   value       = local.keyed ? aws_iam_role_policy.auth_key[0].policy : null
 }
+
+output "fan_out_policy_json" {
+  description = "The role's policy for the fan-out (the work records; the worker's alias for a function that invokes it); null without fan_out."
+  value       = local.fan_out ? aws_iam_role_policy.fan_out[0].policy : null
+}

@@ -73,11 +73,63 @@ variable "reserved_concurrency" {
 
 variable "serve" {
   type        = string
-  description = "Which actions this function serves (NANO_WORK_SERVE): generate, validate or both. The function behind the nano RPC entry (POST /) must serve both."
+  description = "Which actions this function serves (NANO_WORK_SERVE): generate, validate or both. The function behind the nano RPC entry (POST /) must serve both. worker: the fan-out's worker (handler dev.nanowork.worker.WorkerHandler, one search per invocation, no HTTP; never routed from API Gateway)."
 
   validation {
-    condition     = contains(["generate", "validate", "both"], var.serve)
-    error_message = "serve must be generate, validate or both."
+    condition     = contains(["generate", "validate", "both", "worker"], var.serve)
+    error_message = "serve must be generate, validate, both or worker."
+  }
+}
+
+variable "fan_out" {
+  type = object({
+    table_name         = string
+    table_arn          = string
+    worker_alias_arn   = optional(string)
+    target             = optional(string, "500ms")
+    max_workers        = optional(number, 16)
+    poll_interval      = optional(string, "50ms")
+    record_ttl_minutes = optional(number, 60)
+  })
+  description = "The fan-out (docs/deploy.md): the DynamoDB table of work records every execution shares (NANO_WORK_FAN_OUT_TABLE; GetItem, PutItem and UpdateItem on it alone), and for a function that answers work_generate the worker function's alias to invoke (NANO_WORK_FAN_OUT_WORKER; lambda:InvokeFunction on it alone), the expected search time it aims for, the most workers per work, how often every execution reads the record and how long a found work is kept. null: every work is searched by this function alone."
+  default     = null
+
+  validation {
+    condition     = var.fan_out == null || try(can(regex("^arn:aws[a-zA-Z-]*:dynamodb:[a-z0-9-]+:[0-9]{12}:table/[A-Za-z0-9_.-]{3,255}$", var.fan_out.table_arn)) && can(regex("^[A-Za-z0-9_.-]{3,255}$", var.fan_out.table_name)), false)
+    error_message = "fan_out.table_name must be a DynamoDB table name and fan_out.table_arn its ARN (arn:aws:dynamodb:REGION:ACCOUNT:table/NAME)."
+  }
+
+  # Qualified: the grant covers that alias alone (SnapStart runs published versions only), never $LATEST.
+  validation {
+    condition     = try(var.fan_out.worker_alias_arn == null || can(regex("^arn:aws[a-zA-Z-]*:lambda:[a-z0-9-]+:[0-9]{12}:function:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$", var.fan_out.worker_alias_arn)), true)
+    error_message = "fan_out.worker_alias_arn must be null or a function alias ARN (arn:aws:lambda:REGION:ACCOUNT:function:NAME:ALIAS)."
+  }
+
+  # The application's own bounds (FanOutSettings), so that a refused value fails the plan, not the function's start.
+  validation {
+    condition     = var.fan_out == null || try(can(regex("^[1-9][0-9]*(ms|s)$", var.fan_out.target)) && can(regex("^[1-9][0-9]*(ms|s)$", var.fan_out.poll_interval)), false)
+    error_message = "fan_out.target and fan_out.poll_interval must be a positive whole number followed by ms or s, e.g. 500ms."
+  }
+
+  validation {
+    condition     = var.fan_out == null || try(tonumber(regex("^[0-9]+", var.fan_out.poll_interval)) * (endswith(var.fan_out.poll_interval, "ms") ? 1 : 1000) >= 10 && tonumber(regex("^[0-9]+", var.fan_out.poll_interval)) * (endswith(var.fan_out.poll_interval, "ms") ? 1 : 1000) <= 5000, false)
+    error_message = "fan_out.poll_interval must be from 10ms to 5s: every execution of a search reads the record once per interval."
+  }
+
+  validation {
+    condition     = var.fan_out == null || try(var.fan_out.max_workers >= 1 && var.fan_out.max_workers <= 64 && floor(var.fan_out.max_workers) == var.fan_out.max_workers && var.fan_out.record_ttl_minutes >= 1 && var.fan_out.record_ttl_minutes <= 1440 && floor(var.fan_out.record_ttl_minutes) == var.fan_out.record_ttl_minutes, false)
+    error_message = "fan_out.max_workers must be a whole number from 1 to 64 and fan_out.record_ttl_minutes one from 1 to 1440 (a day)."
+  }
+
+  # Lambda's recursion guard allows one level: a worker never invokes; it still reads and writes the records.
+  validation {
+    condition     = var.serve != "worker" || try(var.fan_out.table_name != null && var.fan_out.worker_alias_arn == null, false)
+    error_message = "a worker (serve = worker) needs fan_out with its table and no worker_alias_arn: workers never invoke workers."
+  }
+
+  validation {
+    condition     = var.serve != "validate" || var.fan_out == null
+    error_message = "a validate-only function searches no work: fan_out must be null."
   }
 }
 

@@ -29,6 +29,8 @@ locals {
     generate = module.generate
     validate = module.validate
   }
+
+  fan_out = var.fan_out != null
 }
 
 module "generate" {
@@ -58,11 +60,51 @@ module "generate" {
   cors_origins               = var.cors_origins
   benchmark_requires_key     = var.benchmark_requires_key
 
+  fan_out = local.fan_out ? {
+    table_name         = var.fan_out.table_name
+    table_arn          = var.fan_out.table_arn
+    worker_alias_arn   = module.worker[0].alias_arn
+    target             = var.fan_out.target
+    max_workers        = var.fan_out.max_workers
+    poll_interval      = var.fan_out.poll_interval
+    record_ttl_minutes = var.fan_out.record_ttl_minutes
+  } : null
+
   on_managed_instances       = var.managed_instances != null
   capacity_provider_arn      = try(var.managed_instances.capacity_provider_arn, null)
   memory_gib_per_vcpu        = try(var.managed_instances.memory_gib_per_vcpu, 2)
   min_execution_environments = try(var.managed_instances.min_execution_environments, 1)
   max_execution_environments = try(var.managed_instances.max_execution_environments, 3)
+}
+
+# The fan-out's worker: the generate function's code and memory behind WorkerHandler, invoked only by the generate
+# function's role (lambda:InvokeFunction on this alias alone), never routed from API Gateway.
+module "worker" {
+  source = "../work-function"
+  count  = local.fan_out ? 1 : 0
+
+  name                 = "${var.name_prefix}-${var.name}-worker"
+  description          = "nano-work-function ${var.name}: fan-out worker (one search per invocation from the generate function)"
+  package_path         = var.package_path
+  architecture         = var.architecture
+  memory_mb            = var.generate.memory_mb
+  timeout_seconds      = var.timeout_seconds
+  reserved_concurrency = var.fan_out.worker_reserved_concurrency
+  serve                = "worker"
+  kernel               = var.settings.kernel
+  threads              = var.settings.threads
+  max_difficulty       = var.settings.max_difficulty
+  deadline             = var.settings.deadline
+  extra_jvm_options    = var.extra_jvm_options
+  log_retention_days   = var.log_retention_days
+  tags                 = var.tags
+
+  fan_out = {
+    table_name         = var.fan_out.table_name
+    table_arn          = var.fan_out.table_arn
+    poll_interval      = var.fan_out.poll_interval
+    record_ttl_minutes = var.fan_out.record_ttl_minutes
+  }
 }
 
 module "validate" {

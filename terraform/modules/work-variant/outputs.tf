@@ -24,8 +24,23 @@ output "validate_log_group_name" {
 }
 
 output "function_environments" {
-  description = "generate and validate -> the environment each function starts with (never a secret: the key stays in SSM)."
+  description = "generate and validate (the functions behind routes) -> the environment each starts with (never a secret: the key stays in SSM)."
   value       = { generate = module.generate.environment_variables, validate = module.validate.environment_variables }
+}
+
+output "worker_environment" {
+  description = "The environment the fan-out's worker starts with (no keys: it answers no HTTP); null without fan_out."
+  value       = local.fan_out ? module.worker[0].environment_variables : null
+}
+
+output "worker_function_name" {
+  description = "Name of the fan-out's worker function; null without fan_out."
+  value       = local.fan_out ? module.worker[0].function_name : null
+}
+
+output "fan_out_policies" {
+  description = "generate and worker -> the fan-out policy of each function's role; empty without fan_out."
+  value       = local.fan_out ? { generate = module.generate.fan_out_policy_json, worker = module.worker[0].fan_out_policy_json } : {}
 }
 
 output "function_key_policies" {

@@ -100,6 +100,30 @@ variable "managed_instances" {
   }
 }
 
+variable "fan_out" {
+  type = object({
+    table_name                  = string
+    table_arn                   = string
+    worker_reserved_concurrency = optional(number, 16)
+    target                      = optional(string, "500ms")
+    max_workers                 = optional(number, 16)
+    poll_interval               = optional(string, "50ms")
+    record_ttl_minutes          = optional(number, 60)
+  })
+  description = "The fan-out: the work records' table, and a worker function (the generate function's memory, never routed, bounded by worker_reserved_concurrency) that the generate function invokes when a work is expected to take longer than target. null: the generate function searches alone. Plain Lambda only (a Managed Instances generate function keeps searching alone)."
+  default     = null
+
+  validation {
+    condition     = var.fan_out == null || try(var.fan_out.worker_reserved_concurrency >= 1 && floor(var.fan_out.worker_reserved_concurrency) == var.fan_out.worker_reserved_concurrency && var.fan_out.max_workers <= var.fan_out.worker_reserved_concurrency, false)
+    error_message = "fan_out.worker_reserved_concurrency must be a whole number of at least 1 and no less than max_workers (a work would never get its workers)."
+  }
+
+  validation {
+    condition     = var.fan_out == null || var.managed_instances == null
+    error_message = "fan_out is for plain Lambda variants: a Managed Instances variant's fleet is its bound (set fan_out = null there)."
+  }
+}
+
 variable "timeout_seconds" {
   type        = number
   description = "Timeout of both functions, under the 30 s API Gateway integration limit."

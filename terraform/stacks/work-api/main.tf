@@ -21,6 +21,7 @@ locals {
         generate          = { memory_mb = variant.generate_memory_mb, reserved_concurrency = variant.generate_reserved_concurrency }
         validate          = { memory_mb = variant.validate_memory_mb, reserved_concurrency = variant.validate_reserved_concurrency }
         managed_instances = null
+        fan_out           = local.variant_fan_out
       }
     },
     local.managed_variant_calls,
@@ -115,6 +116,7 @@ module "variant" {
   generate          = each.value.generate
   validate          = each.value.validate
   managed_instances = each.value.managed_instances
+  fan_out           = each.value.fan_out
 
   log_retention_days = var.log_retention_days
 }

@@ -80,6 +80,8 @@ locals {
         reserved_concurrency = variant.max_execution_environments
       }
       validate = { memory_mb = 512, reserved_concurrency = 10 }
+      # The fan-out is for plain Lambda: a managed generate function's fleet is its bound.
+      fan_out = null
       managed_instances = {
         capacity_provider_arn      = aws_lambda_capacity_provider.this[name].arn
         memory_gib_per_vcpu        = variant.memory_gib_per_vcpu

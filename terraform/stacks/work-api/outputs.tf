@@ -87,3 +87,11 @@ output "operator_key_read_command" {
   description = "The command that prints the operator's key (keep it to yourself; wallets get the other one)."
   value       = "${local.read_key_command} ${local.operator_key_parameter_name}"
 }
+
+output "fan_out" {
+  description = "The fan-out: the work records' table and each plain variant's worker function; null when fan_out = null."
+  value = local.fan_out ? {
+    table_name = aws_dynamodb_table.work_records[0].name
+    workers    = { for name in keys(var.variants) : name => module.variant[name].worker_function_name }
+  } : null
+}

@@ -4,9 +4,10 @@
 # minimum value of [100]"). New accounts may start at a quota of 10, where no reservation at all is possible.
 
 locals {
-  # Plain variants reserve for both functions; managed variants only for their validate function (plain Lambda).
+  # Plain variants reserve for both functions and, with the fan-out, their worker; managed variants only for their
+  # validate function (plain Lambda).
   reserved_concurrency_total = sum([
-    for call in local.variant_calls : call.validate.reserved_concurrency + (call.managed_instances == null ? call.generate.reserved_concurrency : 0)
+    for call in local.variant_calls : call.validate.reserved_concurrency + (call.managed_instances == null ? call.generate.reserved_concurrency : 0) + try(call.fan_out.worker_reserved_concurrency, 0)
   ])
 }
 

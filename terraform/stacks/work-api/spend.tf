@@ -11,7 +11,7 @@ locals {
   alerting = var.spend_alert != null
 
   # Plain functions only (reserved concurrency, billed per GB-s): name -> dollars per millisecond of Duration.
-  billed_functions = merge([
+  billed_functions = merge(concat([
     for name, variant in var.variants : {
       "${name}-generate" = {
         function_name  = module.variant[name].generate_function_name
@@ -24,7 +24,17 @@ locals {
         query_id       = "v_${replace(name, "-", "_")}"
       }
     }
-  ]...)
+    ], [
+    # The fan-out's workers: the generate function's memory, invoked by it (their requests are Lambda's, not the
+    # API's: at $0.20 per million, under a thousandth of their duration's cost).
+    for name, variant in(local.fan_out ? var.variants : {}) : {
+      "${name}-worker" = {
+        function_name  = module.variant[name].worker_function_name
+        dollars_per_ms = variant.generate_memory_mb / 1024 * var.prices.lambda_gb_second[variant.architecture] / 1000
+        query_id       = "w_${replace(name, "-", "_")}"
+      }
+    }
+  ])...)
 
   spend_period_seconds = 300
 

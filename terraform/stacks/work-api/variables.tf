@@ -110,6 +110,34 @@ variable "managed_instance_variants" {
   }
 }
 
+variable "fan_out" {
+  type = object({
+    target                      = optional(string, "500ms")
+    max_workers                 = optional(number, 16)
+    worker_reserved_concurrency = optional(number, 16)
+    poll_interval               = optional(string, "50ms")
+    record_ttl_minutes          = optional(number, 60)
+    table_deletion_protection   = optional(bool, false)
+  })
+  description = "Fan-out on the plain Lambda variants (docs/deploy.md): a work expected to take longer than target at the generate function's rate is searched by up to max_workers worker executions too (each variant's worker function, reserved_concurrency worker_reserved_concurrency: the cost ceiling), all stopping within poll_interval of the find, through a DynamoDB table of work records kept record_ttl_minutes. null: off, every work searched by one execution."
+  default     = {}
+
+  validation {
+    condition     = var.fan_out == null || try(can(regex("^[1-9][0-9]*(ms|s)$", var.fan_out.target)) && can(regex("^[1-9][0-9]*(ms|s)$", var.fan_out.poll_interval)), false)
+    error_message = "fan_out.target and fan_out.poll_interval must be a positive whole number followed by ms or s, e.g. 500ms."
+  }
+
+  validation {
+    condition     = var.fan_out == null || try(var.fan_out.max_workers >= 1 && var.fan_out.max_workers <= 64 && floor(var.fan_out.max_workers) == var.fan_out.max_workers && var.fan_out.worker_reserved_concurrency >= var.fan_out.max_workers && floor(var.fan_out.worker_reserved_concurrency) == var.fan_out.worker_reserved_concurrency, false)
+    error_message = "fan_out.max_workers must be a whole number from 1 to 64, and worker_reserved_concurrency a whole number no less than it."
+  }
+
+  validation {
+    condition     = var.fan_out == null || try(var.fan_out.table_deletion_protection != null, false)
+    error_message = "fan_out.table_deletion_protection must be true or false."
+  }
+}
+
 variable "timeout_seconds" {
   type        = number
   description = "Timeout of every function. Under 30: the HTTP API integration limit."
@@ -374,10 +402,11 @@ variable "spend_alert" {
     error_message = "spend_alert.monthly_budget_usd must be null or above 0."
   }
 
-  # A metric math alarm takes at most 10 metrics: two functions per variant, the API's and the edge's request counts.
+  # A metric math alarm takes at most 10 metrics: two functions per variant (three with the fan-out's worker), the
+  # API's and the edge's request counts.
   validation {
-    condition     = var.spend_alert == null || length(var.variants) * 2 + 2 <= 10
-    error_message = "spend_alert covers at most 4 plain variants (a CloudWatch metric math alarm takes 10 metrics): set spend_alert = null, or fewer variants."
+    condition     = var.spend_alert == null || length(var.variants) * (var.fan_out == null ? 2 : 3) + 2 <= 10
+    error_message = "spend_alert covers at most 4 plain variants, 2 with fan_out (a CloudWatch metric math alarm takes 10 metrics): set spend_alert = null, or fewer variants."
   }
 }
 

@@ -61,3 +61,11 @@ mock_data "aws_iam_policy_document" {
 mock_data "aws_servicequotas_service_quota" {
   defaults = { value = 1000 }
 }
+
+mock_resource "aws_lambda_alias" {
+  defaults = { arn = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-worker:live" }
+}
+
+mock_resource "aws_dynamodb_table" {
+  defaults = { arn = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records" }
+}

@@ -479,3 +479,105 @@ run "a_cache_under_ten_seconds_is_refused" {
 
   expect_failures = [var.key_cache_seconds]
 }
+
+# The fan-out: the generate function reads and writes the records and invokes the worker's alias, and nothing else.
+run "fan_out_generate_gets_the_table_and_the_worker_alias" {
+  command = apply
+
+  variables {
+    fan_out = {
+      table_name       = "nano-work-work-records"
+      table_arn        = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+      worker_alias_arn = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker:live"
+      max_workers      = 8
+    }
+  }
+
+  assert {
+    condition = alltrue([for k, v in {
+      NANO_WORK_FAN_OUT_TABLE         = "nano-work-work-records"
+      NANO_WORK_FAN_OUT_WORKER        = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker:live"
+      NANO_WORK_FAN_OUT_TARGET        = "500ms"
+      NANO_WORK_FAN_OUT_MAX_WORKERS   = "8"
+      NANO_WORK_FAN_OUT_POLL_INTERVAL = "50ms"
+      NANO_WORK_FAN_OUT_RECORD_TTL    = "60m"
+    } : aws_lambda_function.this.environment[0].variables[k] == v])
+    error_message = "the fan-out settings as the application reads them: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+  assert {
+    condition = jsondecode(aws_iam_role_policy.fan_out[0].policy).Statement == [
+      { Sid = "WorkRecords", Effect = "Allow", Action = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"], Resource = ["arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"] },
+      { Sid = "InvokeTheWorkerAlias", Effect = "Allow", Action = ["lambda:InvokeFunction"], Resource = ["arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker:live"] },
+    ]
+    error_message = "least privilege: the table's three item calls and the worker's alias only: ${aws_iam_role_policy.fan_out[0].policy}"
+  }
+  assert {
+    condition     = aws_lambda_function.this.handler == "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+    error_message = "the generate function keeps the HTTP handler"
+  }
+}
+
+run "the_worker_has_its_own_handler_and_never_invokes" {
+  command = apply
+
+  variables {
+    name  = "nano-work-x86_64-worker"
+    serve = "worker"
+    fan_out = {
+      table_name = "nano-work-work-records"
+      table_arn  = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+    }
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.handler == "dev.nanowork.worker.WorkerHandler::handleRequest" && aws_lambda_function.this.environment[0].variables["NANO_WORK_SERVE"] == "generate" && aws_lambda_function.this.environment[0].variables["NANO_WORK_KERNEL"] == "auto"
+    error_message = "the worker: WorkerHandler, a searching application with its kernel: ${aws_lambda_function.this.handler} ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+  assert {
+    condition     = !contains(keys(aws_lambda_function.this.environment[0].variables), "NANO_WORK_FAN_OUT_WORKER") && length(jsondecode(aws_iam_role_policy.fan_out[0].policy).Statement) == 1
+    error_message = "a worker gets no worker to invoke and no lambda:InvokeFunction"
+  }
+  assert {
+    condition     = length(aws_lambda_function.this.snap_start) == 1 && aws_lambda_function.this.reserved_concurrent_executions == 5
+    error_message = "the worker is snapshotted with its kernel primed, and bounded by its reserved concurrency"
+  }
+}
+
+run "a_worker_that_would_invoke_is_refused" {
+  command = plan
+
+  variables {
+    serve = "worker"
+    fan_out = {
+      table_name       = "nano-work-work-records"
+      table_arn        = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+      worker_alias_arn = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker:live"
+    }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "an_unqualified_worker_or_a_poll_out_of_bounds_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = {
+      table_name       = "nano-work-work-records"
+      table_arn        = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+      worker_alias_arn = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker"
+      poll_interval    = "5ms"
+    }
+  }
+
+  expect_failures = [var.fan_out, var.fan_out]
+}
+
+run "without_fan_out_no_table_and_no_grant" {
+  command = apply
+
+  assert {
+    condition     = length(aws_iam_role_policy.fan_out) == 0 && length([for k in keys(aws_lambda_function.this.environment[0].variables) : k if startswith(k, "NANO_WORK_FAN_OUT_")]) == 0
+    error_message = "fan-out off: no records, no worker, no grant"
+  }
+}

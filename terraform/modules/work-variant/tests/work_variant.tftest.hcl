@@ -102,3 +102,62 @@ run "key_and_cors_reach_both_functions" {
     error_message = "both functions' roles may read the key's parameter: ${jsonencode(output.function_key_policies)}"
   }
 }
+
+# The fan-out: a worker function beside the generate function, never routed, invoked through its alias alone.
+run "fan_out_adds_a_worker_the_generate_function_alone_invokes" {
+  command = apply
+
+  variables {
+    fan_out = {
+      table_name                  = "nano-work-work-records"
+      table_arn                   = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+      worker_reserved_concurrency = 12
+      max_workers                 = 12
+    }
+  }
+
+  assert {
+    condition     = output.worker_function_name == "nano-work-x86_64-worker" && module.worker[0].function_name == "nano-work-x86_64-worker"
+    error_message = "the worker function: ${jsonencode(output.worker_function_name)}"
+  }
+  assert {
+    condition     = output.function_environments.generate["NANO_WORK_FAN_OUT_WORKER"] == module.worker[0].alias_arn && output.function_environments.generate["NANO_WORK_FAN_OUT_MAX_WORKERS"] == "12" && output.worker_environment["NANO_WORK_FAN_OUT_TABLE"] == "nano-work-work-records"
+    error_message = "the generate function invokes the worker's alias; both share the table"
+  }
+  assert {
+    condition     = !contains(keys(output.function_environments.validate), "NANO_WORK_FAN_OUT_TABLE") && !contains(keys(output.worker_environment), "NANO_WORK_FAN_OUT_WORKER")
+    error_message = "validate has no records; the worker never invokes"
+  }
+  assert {
+    condition     = length([for p in aws_lambda_permission.api : p if p.function_name == module.worker[0].function_name]) == 0 && length([for i in aws_apigatewayv2_integration.this : i if i.integration_uri == module.worker[0].alias_invoke_arn]) == 0
+    error_message = "no route and no API Gateway permission reach the worker"
+  }
+  assert {
+    condition     = module.worker[0].function_version != null && output.fan_out_policies.worker != null && strcontains(output.fan_out_policies.generate, "lambda:InvokeFunction") && !strcontains(output.fan_out_policies.worker, "lambda:InvokeFunction")
+    error_message = "only the generate function's role may invoke"
+  }
+}
+
+run "fan_out_without_enough_worker_concurrency_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = {
+      table_name                  = "nano-work-work-records"
+      table_arn                   = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+      worker_reserved_concurrency = 4
+      max_workers                 = 16
+    }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "without_fan_out_no_worker" {
+  command = apply
+
+  assert {
+    condition     = length(module.worker) == 0 && output.worker_function_name == null && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
+    error_message = "fan-out off: no worker, no records"
+  }
+}

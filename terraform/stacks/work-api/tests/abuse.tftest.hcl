@@ -387,8 +387,12 @@ run "spend_alarm_on_by_default_and_warned_without_a_subscriber" {
     error_message = "alarm at $1 per hour, to the topic"
   }
   assert {
-    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 7
-    error_message = "the expression, 4 functions' Duration, the API's Count and the edge's Requests: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
+    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 9
+    error_message = "the expression, 6 functions' Duration (generate, validate and the fan-out's worker of 2 variants), the API's Count and the edge's Requests: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
+  }
+  assert {
+    condition     = strcontains(local.spend_expression, "FILL(w_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(w_arm64, 0) * 0.000000133334000") && one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : one(q.metric).dimensions.FunctionName if q.id == "w_x86_64"]) == "nano-work-x86_64-worker"
+    error_message = "the workers' Duration at the generate function's memory and price: ${local.spend_expression}"
   }
   assert {
     condition     = strcontains(local.spend_expression, "FILL(g_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(g_arm64, 0) * 0.000000133334000") && strcontains(local.spend_expression, "FILL(v_x86_64, 0) * 0.000000008333350") && endswith(local.spend_expression, "FILL(requests, 0) * 0.000001200000000 + FILL(edge_requests, 0) * 0.000001300000000) * 12")
@@ -455,6 +459,20 @@ run "spend_alarm_off" {
   }
 }
 
+run "spend_alarm_past_ten_metrics_with_the_workers_is_refused" {
+  command = plan
+
+  variables {
+    variants = {
+      a = { architecture = "x86_64" }
+      b = { architecture = "x86_64" }
+      c = { architecture = "arm64" }
+    }
+  }
+
+  expect_failures = [var.spend_alert]
+}
+
 run "spend_alarm_past_ten_metrics_is_refused" {
   command = plan
 
@@ -466,6 +484,7 @@ run "spend_alarm_past_ten_metrics_is_refused" {
       d = { architecture = "arm64" }
       e = { architecture = "arm64" }
     }
+    fan_out = null
   }
 
   expect_failures = [var.spend_alert]

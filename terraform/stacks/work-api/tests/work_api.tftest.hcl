@@ -34,8 +34,8 @@ run "defaults" {
     error_message = "rate label of the arm64 variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 30
-    error_message = "2 variants x (5 + 10) reserved: ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 62
+    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers) reserved: ${output.reserved_concurrency_total}"
   }
   assert {
     condition     = length(aws_lambda_capacity_provider.this) == 0 && length(aws_iam_role.capacity_provider_operator) == 0
@@ -122,8 +122,8 @@ run "managed_instances_apply" {
     error_message = "rate label of a managed variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 50
-    error_message = "plain variants 30 + the managed variants' validate functions 2 x 10: ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 82
+    error_message = "plain variants 62 + the managed variants' validate functions 2 x 10 (no workers: fan-out is plain Lambda's): ${output.reserved_concurrency_total}"
   }
 }
 
@@ -135,4 +135,53 @@ run "managed_instances_need_a_network" {
   }
 
   expect_failures = [var.managed_instances]
+}
+
+# The fan-out: on by default, one table for every variant, a worker per plain variant; off is one variable.
+run "fan_out_on_by_default" {
+  command = apply
+
+  assert {
+    condition     = aws_dynamodb_table.work_records[0].billing_mode == "PAY_PER_REQUEST" && aws_dynamodb_table.work_records[0].hash_key == "root" && one(aws_dynamodb_table.work_records[0].attribute).type == "S"
+    error_message = "one item per root (RecordItems' schema), on demand"
+  }
+  assert {
+    condition     = aws_dynamodb_table.work_records[0].ttl[0].attribute_name == "expires" && aws_dynamodb_table.work_records[0].ttl[0].enabled && aws_dynamodb_table.work_records[0].server_side_encryption[0].enabled && !aws_dynamodb_table.work_records[0].deletion_protection_enabled
+    error_message = "TTL on expires, encrypted with a KMS key, deletion protection a variable"
+  }
+  assert {
+    condition     = output.fan_out.table_name == "nano-work-work-records" && output.fan_out.workers == { x86_64 = "nano-work-x86_64-worker", arm64 = "nano-work-arm64-worker" }
+    error_message = "the table and a worker per variant: ${jsonencode(output.fan_out)}"
+  }
+  assert {
+    condition     = alltrue([for variant in module.variant : variant.function_environments.generate["NANO_WORK_FAN_OUT_TABLE"] == "nano-work-work-records" && variant.worker_environment["NANO_WORK_FAN_OUT_TABLE"] == "nano-work-work-records" && variant.function_environments.generate["NANO_WORK_FAN_OUT_MAX_WORKERS"] == "16"])
+    error_message = "every generate function and worker reads the same table"
+  }
+  assert {
+    condition     = alltrue([for name, variant in module.variant : endswith(variant.function_environments.generate["NANO_WORK_FAN_OUT_WORKER"], ":function:nano-work-worker:live") && jsondecode(variant.fan_out_policies.generate).Statement[0].Resource == [aws_dynamodb_table.work_records[0].arn]])
+    error_message = "the generate function invokes its worker's alias and reads this table only"
+  }
+}
+
+run "fan_out_off_is_one_variable" {
+  command = apply
+
+  variables {
+    fan_out = null
+  }
+
+  assert {
+    condition     = length(aws_dynamodb_table.work_records) == 0 && output.fan_out == null && output.reserved_concurrency_total == 30 && alltrue([for variant in module.variant : variant.worker_function_name == null && !contains(keys(variant.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")])
+    error_message = "fan-out off: no table, no worker, no record settings, 2 x (5 + 10) reserved"
+  }
+}
+
+run "fan_out_with_more_workers_than_their_concurrency_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { max_workers = 32, worker_reserved_concurrency = 8 }
+  }
+
+  expect_failures = [var.fan_out]
 }
