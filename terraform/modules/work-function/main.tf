@@ -32,8 +32,10 @@ locals {
 
   # The worker is the same function.zip with a handler of its own (WorkerHandler: one search per invocation, its
   # payload from the generate function's invoke); it searches, so the application runs as a generate function.
-  worker  = var.serve == "worker"
-  handler = local.worker ? "dev.nanowork.worker.WorkerHandler::handleRequest" : "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+  worker         = var.serve == "worker"
+  http_handler   = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
+  worker_handler = "dev.nanowork.worker.WorkerHandler::handleRequest"
+  handler        = local.worker ? local.worker_handler : local.http_handler
   fan_out = var.fan_out != null
   invokes = local.fan_out && try(var.fan_out.worker_alias_arn != null, false)
 

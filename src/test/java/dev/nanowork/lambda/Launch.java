@@ -82,7 +82,9 @@ final class Launch implements AutoCloseable {
         command.add("-classpath");
         command.add(runtimeClientClassPath());
         command.add("com.amazonaws.services.lambda.runtime.api.client.AWSLambda");
-        command.add(TaskRoot.terraform.handler());
+        // The handler the Terraform gives this function: the HTTP one, or the worker's when the test names it.
+        String handler = environment.getOrDefault("_HANDLER", TaskRoot.terraform.handler());
+        command.add(handler);
 
         ProcessBuilder pb =
                 new ProcessBuilder(command).directory(TaskRoot.path.toFile()).redirectErrorStream(true);
@@ -97,7 +99,7 @@ final class Launch implements AutoCloseable {
         env.put("TZ", ":UTC");
         env.put("LAMBDA_TASK_ROOT", TaskRoot.path.toString());
         env.put("LAMBDA_RUNTIME_DIR", TaskRoot.path.toString());
-        env.put("_HANDLER", TaskRoot.terraform.handler());
+        env.put("_HANDLER", handler);
         env.put("AWS_LAMBDA_RUNTIME_API", api.address());
         env.put("AWS_REGION", "us-east-1");
         env.put("AWS_DEFAULT_REGION", "us-east-1");

@@ -28,16 +28,17 @@ final class TaskRoot {
     private TaskRoot() {}
 
     /** What the Terraform sets on every function, read from its source. */
-    record Terraform(String handler, String wrapper, List<String> jvmOptions) {
+    record Terraform(String handler, String workerHandler, String wrapper, List<String> jvmOptions) {
         static Terraform read() throws IOException {
             String tf = Files.readString(MODULE);
-            String handler = group(tf, "handler\\s*=\\s*\"([^\"]+)\"");
+            String handler = group(tf, "http_handler\\s*=\\s*\"([^\"]+)\"");
+            String workerHandler = group(tf, "worker_handler\\s*=\\s*\"([^\"]+)\"");
             String wrapper = group(tf, "AWS_LAMBDA_EXEC_WRAPPER\\s*=\\s*\"([^\"]+)\"");
             String list = group(tf, "(?s)required_jvm_options\\s*=\\s*\\[(.*?)\\]");
             List<String> options = new ArrayList<>();
             Matcher m = Pattern.compile("\"([^\"]+)\"").matcher(list);
             while (m.find()) options.add(m.group(1));
-            return new Terraform(handler, wrapper, options);
+            return new Terraform(handler, workerHandler, wrapper, options);
         }
 
         private static String group(String text, String regex) {

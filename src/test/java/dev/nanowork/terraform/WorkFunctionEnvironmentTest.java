@@ -52,7 +52,11 @@ class WorkFunctionEnvironmentTest {
             String name =
                     prefix + m.getName().replaceAll("([a-z])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT);
             Class<?> returned = m.getReturnType();
-            if (returned.isInterface() && returned.getEnclosingClass() == dev.nanowork.config.WorkConfig.class) {
+            // A group: nested in WorkConfig (auth) or one of its own in the config package (fan-out).
+            if (returned.isInterface()
+                    && (returned.getEnclosingClass() == dev.nanowork.config.WorkConfig.class
+                            || returned.getPackageName()
+                                    .equals(dev.nanowork.config.WorkConfig.class.getPackageName()))) {
                 settingNames(returned, name + "_", names);
             } else {
                 names.add(name);
@@ -77,7 +81,13 @@ class WorkFunctionEnvironmentTest {
                         "NANO_WORK_AUTH_KEY_CACHE",
                         "NANO_WORK_AUTH_ROTATION_GRACE",
                         "NANO_WORK_AUTH_KEY_PARAMETER",
-                        "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
+                        "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER",
+                        "NANO_WORK_FAN_OUT_TABLE",
+                        "NANO_WORK_FAN_OUT_TARGET",
+                        "NANO_WORK_FAN_OUT_MAX_WORKERS",
+                        "NANO_WORK_FAN_OUT_POLL_INTERVAL",
+                        "NANO_WORK_FAN_OUT_RECORD_TTL",
+                        "NANO_WORK_FAN_OUT_WORKER"),
                 variables.keySet());
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
         // to NANO_WORK_MAX_DIFFICULTY, nano-work.auth.key-parameter to NANO_WORK_AUTH_KEY_PARAMETER), so a renamed
@@ -86,13 +96,15 @@ class WorkFunctionEnvironmentTest {
         settingNames(dev.nanowork.config.WorkConfig.class, "NANO_WORK_", applicationKeys);
         assertTrue(
                 applicationKeys.contains("NANO_WORK_AUTH_KEY_PARAMETER")
-                        && applicationKeys.contains("NANO_WORK_BENCHMARK_MAX_DURATION"),
+                        && applicationKeys.contains("NANO_WORK_BENCHMARK_MAX_DURATION")
+                        && applicationKeys.contains("NANO_WORK_FAN_OUT_POLL_INTERVAL"),
                 "nested settings are named: " + applicationKeys);
         variables.keySet().stream()
                 .filter(n -> n.startsWith("NANO_WORK_"))
                 .forEach(n -> assertTrue(
                         applicationKeys.contains(n), n + " is not a setting of WorkConfig " + applicationKeys));
-        assertEquals("var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
+        // The worker searches: the application runs as a generate function behind the worker's handler.
+        assertEquals("local.worker ? \"generate\" : var.serve", variables.get("NANO_WORK_SERVE"), "NANO_WORK_SERVE");
         assertTrue(
                 validations(module.variable("serve")).stream()
                         .anyMatch(c ->

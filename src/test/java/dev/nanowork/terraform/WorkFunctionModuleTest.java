@@ -22,10 +22,19 @@ class WorkFunctionModuleTest {
     @Test
     void runsTheQuarkusHandlerOnJava25() {
         assertText("java25", function.get("runtime"), "runtime");
+        assertText("${local.handler}", function.get("handler"), "handler");
+        assertText(
+                "${local.worker ? local.worker_handler : local.http_handler}",
+                module.local("handler"),
+                "the HTTP handler, or the worker's for serve = worker");
         assertText(
                 "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest",
-                function.get("handler"),
-                "handler");
+                module.local("http_handler"),
+                "the HTTP functions' handler");
+        assertText(
+                "dev.nanowork.worker.WorkerHandler::handleRequest",
+                module.local("worker_handler"),
+                "the worker's handler (a public handleRequest(InputStream, OutputStream, Context))");
         assertText("${var.package_path}", function.get("filename"), "filename");
         assertText(
                 "${filebase64sha256(var.package_path)}", function.get("source_code_hash"), "a new zip must redeploy");
