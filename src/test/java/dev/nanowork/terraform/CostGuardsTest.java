@@ -136,13 +136,16 @@ class CostGuardsTest {
         double validateGb = typeDefault("variants", "validate_memory_mb") / 1024;
         double generateSlots = typeDefault("variants", "generate_reserved_concurrency");
         double validateSlots = typeDefault("variants", "validate_reserved_concurrency");
+        // The fan-out is on by default ({}): each variant's worker, at the generate function's memory.
+        assertEquals("{}", String.valueOf(stack.variable("fan_out").get("default")), "fan-out on by default");
+        double workerSlots = typeDefault("fan_out", "worker_reserved_concurrency");
         double perHour = 0;
         int variants = 0;
         for (JsonNode variant : stack.variable("variants").get("default")) {
             double gbSecond = pricing.at("/lambda/architectures/"
                             + variant.get("architecture").asText() + "/gb_second")
                     .asDouble();
-            perHour += (generateSlots * generateGb + validateSlots * validateGb) * gbSecond * 3600;
+            perHour += ((generateSlots + workerSlots) * generateGb + validateSlots * validateGb) * gbSecond * 3600;
             variants++;
         }
         assertEquals(2, variants, "x86_64 and arm64");
@@ -156,7 +159,7 @@ class CostGuardsTest {
                         + pricing.at("/lambda/request_per_million").asDouble())
                 / 1e6;
         String stated = String.format(Locale.ROOT, "$%.2f per hour", perHour);
-        assertEquals("$6.03 per hour", stated, "the defaults' worst case");
+        assertEquals("$23.31 per hour", stated, "the defaults' worst case");
         String doc = Files.readString(Path.of("docs/reliability.md"));
         assertTrue(doc.contains(stated), "docs/reliability.md states " + stated);
     }
