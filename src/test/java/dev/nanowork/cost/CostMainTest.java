@@ -29,8 +29,19 @@ class CostMainTest {
         assertTrue(
                 md.startsWith("Difficulty receive (fffffe0000000000), 8,388,608 (2^23) attempts expected."),
                 md.lines().findFirst().orElse(""));
+        String targets = md.substring(0, md.indexOf("\nFan-out:"));
         assertEquals(
-                32, md.lines().filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*")).count());
+                32,
+                targets.lines()
+                        .filter(l -> l.matches("\\| (lambda|lmi|ec2)-.*"))
+                        .count());
+        // 12 Lambda sizes x (alone, and 4, 8, 16, 32 executions with warm and with restored workers)
+        assertEquals(
+                108,
+                md.substring(targets.length())
+                        .lines()
+                        .filter(l -> l.matches("\\| lambda-.*"))
+                        .count());
         assertEquals(33, Files.readAllLines(out.resolve("cost.csv")).size());
         assertEquals(
                 CostChart.WIDTH,

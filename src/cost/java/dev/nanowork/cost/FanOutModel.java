@@ -1,0 +1,128 @@
+package dev.nanowork.cost;
+
+/**
+ * One work searched by n Lambda executions at once (the generate function and n - 1 workers, docs/endpoint.md "One
+ * work, many executions"). The generate function writes the record and searches at rate r from t = 0; the workers
+ * join after the dispatch time d; the first find stops the rest within the stop lag. The attempt count is geometric
+ * whoever makes the attempts, so the search needs a number of one-execution seconds s that is exponential with mean
+ * E / r, spent at rate 1 before d and at rate n after:
+ * <pre>
+ *   latency(q)     = c + (s_q &lt;= d ? s_q : d + (s_q - d) / n),   s_q = -ln(1 - q) E / r
+ *   mean latency   = c + E/r (1 - e^(-d r/E)) + e^(-d r/E) E / (n r)
+ *   P(miss t)      = e^(-(t - c) r / E) before d, e^(-(d + n (t - c - d)) r / E) after
+ *   cost per work  = perSecond (E/r + (n - 1)(d + L)) + perRequest + (n - 1) invoke + 2 writes + n (mean / poll) reads
+ * </pre>
+ * The hashing is E / r execution-seconds however it is shared; what the fan-out adds is each worker's start and stop
+ * lag, its invoke and the record's reads and writes. n = 1 is the single execution with no record.
+ */
+public final class FanOutModel {
+    /** The executions per work the report shows. */
+    public static final java.util.List<Integer> EXECUTIONS = java.util.List.of(1, 4, 8, 16, 32);
+
+    private FanOutModel() {}
+
+    /**
+     * The overheads, each in seconds, with what it stands on.
+     *
+     * @param claim the record's conditional write before the search
+     * @param warmDispatch from the decision to invoke to a warm worker hashing at full rate (billed to the worker)
+     * @param restore a worker's SnapStart restore, added to the dispatch when no worker is warm (billed)
+     * @param stopLag from the find to a worker's last hash (half the poll interval and a read; billed)
+     * @param poll every execution's record read interval
+     * @param readPrice DynamoDB on-demand, one strongly consistent read of an item under 4 KB
+     * @param writePrice DynamoDB on-demand, one write of an item under 1 KB
+     */
+    public record Overheads(
+            double claim,
+            double warmDispatch,
+            double restore,
+            double stopLag,
+            double poll,
+            double readPrice,
+            double writePrice,
+            String basis) {
+        /** What the report uses until the overheads are measured on AWS: each figure's basis in {@link #basis}. */
+        public static final Overheads ASSUMED = new Overheads(
+                0.010,
+                0.050,
+                1.0,
+                0.035,
+                0.050,
+                0.125e-6,
+                0.625e-6,
+                "claim 10 ms and warm dispatch 50 ms assumed (an in-region request each; not yet measured on AWS);"
+                        + " SnapStart restore 1 s assumed (AWS reports sub-second restores for Java; a 10 GB snapshot"
+                        + " taken as 1 s), billed to the worker (check: Java SnapStart restores may not be billed); stop lag 35 ms modelled (half the 50 ms poll and a read); DynamoDB on"
+                        + " demand $0.125 per million reads and $0.625 per million writes (us-east-1, unverified)");
+    }
+
+    /**
+     * The wait and the cost of one work at one target, searched by {@code executions}.
+     *
+     * @param executions n, the generate function included
+     * @param snapStart whether every worker starts from a SnapStart restore
+     */
+    public record FanOutEstimate(
+            Estimate single,
+            int executions,
+            boolean snapStart,
+            double meanSeconds,
+            double p50Seconds,
+            double p99Seconds,
+            double missProbability,
+            double costPerWork) {
+        /** The cost against the single execution's at the same target. */
+        public double costRatio() {
+            return costPerWork / single.costPerWork();
+        }
+    }
+
+    /**
+     * The estimate for {@code executions} searching what {@code single} searches alone.
+     *
+     * @param invokePrice Lambda's request charge for one worker invoke
+     */
+    public static FanOutEstimate estimate(
+            Estimate single, int executions, boolean snapStart, Overheads o, double invokePrice) {
+        if (executions < 1) throw new IllegalArgumentException("executions must be at least 1, was " + executions);
+        double alone = single.meanSeconds();
+        if (executions == 1)
+            return new FanOutEstimate(
+                    single,
+                    1,
+                    snapStart,
+                    alone,
+                    quantile(0.5, alone, 0, 1, 0),
+                    single.p99Seconds(),
+                    single.missProbability(),
+                    single.costPerWork());
+        int n = executions;
+        double d = o.warmDispatch() + (snapStart ? o.restore() : 0);
+        double beforeJoin = Math.exp(-d / alone);
+        double mean = o.claim() + alone * (1 - beforeJoin) + beforeJoin * alone / n;
+        double searching = mean - o.claim();
+        double t = CostModel.GATEWAY_LIMIT_SECONDS - o.claim();
+        double miss = Math.exp(-(t <= d ? t : d + n * (t - d)) / alone);
+        Target target = single.target();
+        double cost = target.perSecond() * (alone + (n - 1) * (d + o.stopLag()))
+                + target.perRequest()
+                + (n - 1) * invokePrice
+                + 2 * o.writePrice()
+                + n * (searching / o.poll()) * o.readPrice();
+        return new FanOutEstimate(
+                single,
+                n,
+                snapStart,
+                mean,
+                quantile(0.5, alone, d, n, o.claim()),
+                quantile(0.99, alone, d, n, o.claim()),
+                miss,
+                cost);
+    }
+
+    /** The q-quantile of the latency: c plus the time n executions joining at d take to spend s_q. */
+    static double quantile(double q, double alone, double d, int n, double claim) {
+        double s = -Math.log(1 - q) * alone;
+        return claim + (s <= d ? s : d + (s - d) / n);
+    }
+}
