@@ -27,7 +27,7 @@ public final class FanOutModel {
      * @param claim the record's conditional write before the search
      * @param warmDispatch from the decision to invoke to a warm worker hashing at full rate (billed to the worker)
      * @param restore a worker's SnapStart restore, added to the dispatch when no worker is warm (billed)
-     * @param stopLag from the find to a worker's last hash (half the poll interval and a read; billed)
+     * @param stopLag from the find to a worker's invoke returning (billed)
      * @param poll every execution's record read interval
      * @param readPrice DynamoDB on-demand, one strongly consistent read of an item under 4 KB
      * @param writePrice DynamoDB on-demand, one write of an item under 1 KB
@@ -46,13 +46,15 @@ public final class FanOutModel {
                 0.010,
                 0.050,
                 1.0,
-                0.035,
+                0.060,
                 0.050,
                 0.125e-6,
                 0.625e-6,
-                "claim 10 ms and warm dispatch 50 ms assumed (an in-region request each; not yet measured on AWS);"
-                        + " SnapStart restore 1 s assumed (AWS reports sub-second restores for Java; a 10 GB snapshot"
-                        + " taken as 1 s), billed to the worker (check: Java SnapStart restores may not be billed); stop lag 35 ms modelled (half the 50 ms poll and a read); DynamoDB on"
+                "claim 10 ms and warm dispatch 50 ms assumed (an in-region request each; the dispatch measured 11 ms"
+                        + " on loopback); SnapStart restore 1 s assumed (AWS reports sub-second restores for Java; a"
+                        + " 10 GB snapshot taken as 1 s), billed to the worker (check: Java SnapStart restores may not"
+                        + " be billed); stop lag 60 ms, the median measured locally with a 50 ms poll"
+                        + " (infra/fanout-bench.sh: AMD EPYC, 2 cores, 3 worker processes; p99 383 ms); DynamoDB on"
                         + " demand $0.125 per million reads and $0.625 per million writes (us-east-1, unverified)");
     }
 
