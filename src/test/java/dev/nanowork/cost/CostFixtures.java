@@ -33,4 +33,22 @@ final class CostFixtures {
     static Rate rate(String target, double mhs, int threads, RateSource source) {
         return new Rate(target, mhs, threads, "test", source, null, null);
     }
+
+    /**
+     * The report at send difficulty with lambda-x86_64-10240 and ec2-c7g.large measured and everything else modelled
+     * from them or from local kernels.
+     */
+    static CostReport measuredReport(TargetCatalog catalog) {
+        return CostReport.build(
+                catalog,
+                new RateModel(
+                        catalog,
+                        java.util.List.of(
+                                rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
+                                rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
+                                rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+                                rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
+                                rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))),
+                DifficultyInput.parse("send"));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.nanowork.cost;
 
 import static dev.nanowork.cost.CostFixtures.catalog;
+import static dev.nanowork.cost.CostFixtures.measuredReport;
 import static dev.nanowork.cost.CostFixtures.rate;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,18 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every output marks each figure that rests on a modelled rate, and each cost that uses an unverified price. */
 class ReportWritersTest {
     private final TargetCatalog catalog = catalog();
-    // lambda-x86_64-10240 and ec2-c7g.large measured; everything else modelled from them or from local kernels
-    private final CostReport report = CostReport.build(
-            catalog,
-            new RateModel(
-                    catalog,
-                    List.of(
-                            rate("local-vector512", 74, 1, RateSource.MEASURED_LOCAL),
-                            rate("local-vector256", 39.5, 1, RateSource.MEASURED_LOCAL),
-                            rate("local-vector128", 19.75, 1, RateSource.MODELLED),
-                            rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
-                            rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))),
-            DifficultyInput.parse("send"));
+    private final CostReport report = measuredReport(catalog);
 
     @Test
     void markdownMarksModelledFiguresAndUnverifiedPrices() {

@@ -158,16 +158,10 @@ class FanOutBench {
     }
 
     static Map<String, String> workerEnvironment(String table, Dynalite dynalite) {
-        return Map.of(
-                "_HANDLER", TaskRoot.terraform.workerHandler(),
-                "NANO_WORK_FAN_OUT_TABLE", table,
-                "NANO_WORK_FAN_OUT_POLL_INTERVAL", "50ms",
-                "NANO_WORK_MAX_DIFFICULTY", "ffffffffffffff00",
-                "NANO_WORK_THREADS", "1",
-                "AWS_ENDPOINT_URL_DYNAMODB", dynalite.endpoint().toString(),
-                "AWS_ACCESS_KEY_ID", "ASIABENCHWORKER0001",
-                "AWS_SECRET_ACCESS_KEY", "bench-secret",
-                "AWS_SESSION_TOKEN", "bench-session-token");
+        Map<String, String> environment = new HashMap<>(Launch.workerEnvironment(table, dynalite.endpoint()));
+        environment.put("NANO_WORK_THREADS", "1");
+        environment.put("NANO_WORK_MAX_DIFFICULTY", "ffffffffffffff00");
+        return environment;
     }
 
     /** The nearest-rank quantile. */

@@ -96,10 +96,7 @@ class LockedSnapStartIT {
                     "x86_64",
                     "validate",
                     512,
-                    // What the java runtimes add for SnapStart's hooks (org.crac through the runtime client's).
-                    List.of(
-                            "-Dorg.crac.Core.Compat=com.amazonaws.services.lambda.crac",
-                            "-Djava.net.preferIPv4Stack=true"),
+                    Launch.SNAPSTART_FLAGS,
                     null,
                     true,
                     env)) {

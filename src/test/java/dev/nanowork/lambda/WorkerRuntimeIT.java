@@ -52,21 +52,8 @@ class WorkerRuntimeIT {
 
     @Test
     void theWorkerFunctionSearchesRecordsAndRefusesAForgedTask() throws Exception {
-        Map<String, String> environment = Map.ofEntries(
-                Map.entry("_HANDLER", TaskRoot.terraform.workerHandler()),
-                Map.entry("AWS_LAMBDA_FUNCTION_NAME", "nano-work-x86_64-worker"),
-                Map.entry("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-x86_64-worker"),
-                // What terraform/modules/work-function gives a worker (its tests: the_worker_has_its_own_handler...).
-                Map.entry("NANO_WORK_FAN_OUT_TABLE", table),
-                Map.entry("NANO_WORK_FAN_OUT_TARGET", "500ms"),
-                Map.entry("NANO_WORK_FAN_OUT_MAX_WORKERS", "16"),
-                Map.entry("NANO_WORK_FAN_OUT_POLL_INTERVAL", "50ms"),
-                Map.entry("NANO_WORK_FAN_OUT_RECORD_TTL", "60m"),
-                Map.entry("AWS_ENDPOINT_URL_DYNAMODB", dynalite.endpoint().toString()),
-                // An on-demand function's role credentials, as Lambda sets them (a session, so with its token).
-                Map.entry("AWS_ACCESS_KEY_ID", "ASIAWORKERFUNCTION01"),
-                Map.entry("AWS_SECRET_ACCESS_KEY", "worker-secret"),
-                Map.entry("AWS_SESSION_TOKEN", "worker-session-token"));
+        Map<String, String> environment = new java.util.HashMap<>(Launch.workerEnvironment(table, dynalite.endpoint()));
+        environment.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-x86_64-worker");
         try (Launch launch = Launch.start(
                 "worker",
                 java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java"),
