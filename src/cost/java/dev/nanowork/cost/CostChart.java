@@ -100,6 +100,7 @@ public final class CostChart {
         limit.setLabelAnchor(RectangleAnchor.TOP_LEFT);
         limit.setLabelTextAnchor(TextAnchor.TOP_RIGHT);
         plot.addDomainMarker(limit);
+        FanOutCurves.add(plot, report);
 
         JFreeChart chart = new JFreeChart(
                 "Cost per work against latency, " + report.difficulty().label(),

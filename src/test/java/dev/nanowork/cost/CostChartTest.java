@@ -91,6 +91,31 @@ class CostChartTest {
      * points of their own series, each at its rate and the price of lambda-x86_64-1769 (one thread, one vCPU).
      */
     @Test
+    void theFanOutIsACurvePerArchitectureFromTheLargestLambdaSizesPoint() {
+        XYPlot plot = CostChart.chart(report).getXYPlot();
+        XYDataset curves = plot.getDataset(1);
+        assertEquals(2, curves.getSeriesCount(), "x86_64 and arm64");
+        for (int s = 0; s < 2; s++) {
+            String key = curves.getSeriesKey(s).toString();
+            assertTrue(key.startsWith(FanOutCurves.LABEL + "lambda-") && key.contains("-10240"), key);
+            assertEquals(FanOutModel.EXECUTIONS.size(), curves.getItemCount(s), key);
+            Estimate single = report.estimates().stream()
+                    .filter(e -> key.contains(e.target().name()))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(single.meanSeconds(), curves.getXValue(s, 0), 1e-9, "n = 1 is the size's own point");
+            for (int i = 1; i < curves.getItemCount(s); i++)
+                assertTrue(
+                        curves.getXValue(s, i) < curves.getXValue(s, i - 1)
+                                && curves.getYValue(s, i) > curves.getYValue(s, i - 1),
+                        key + ": each step sooner and dearer");
+        }
+        assertTrue(
+                plot.getRenderer(1) instanceof XYLineAndShapeRenderer r && r.getDefaultLinesVisible(),
+                "the points of a curve are joined");
+    }
+
+    @Test
     void theKernelsMeasuredHereAreSolidPointsAtTheirLambdaPrice() {
         assertEquals(
                 List.of("local-vector512", "local-vector256", "local-vector256-avx2"),
