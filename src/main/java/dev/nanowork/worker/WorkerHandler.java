@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.logging.Logger;
 
 /**
  * The worker function's handler ({@code dev.nanowork.worker.WorkerHandler::handleRequest}): the same function.zip as
@@ -21,8 +22,13 @@ import java.nio.charset.StandardCharsets;
  * the Java handler guide).
  */
 public class WorkerHandler {
+    private static final Logger LOG = Logger.getLogger(WorkerHandler.class.getName());
+
     public WorkerHandler() {
         Quarkus.manualInitialize();
+        // The application's start-up lines describe the HTTP function it also is; this one says what runs here.
+        LOG.info("worker function: one search per invocation from the generate function; no HTTP route is served"
+                + " here and no worker is invoked");
     }
 
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {

@@ -44,7 +44,6 @@ class FanOutBench {
     @Test
     void stopLagDispatchAndInit() throws Exception {
         TaskRoot.unzip();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         try (Dynalite dynalite = Dynalite.start()) {
             String table = dynalite.workTable();
             WorkRecords records = new DynamoWorkRecords(dynalite.client(), table);
@@ -52,16 +51,7 @@ class FanOutBench {
             List<Double> initWithClients = new ArrayList<>();
             try {
                 for (int i = 0; i < WORKERS; i++) {
-                    Launch worker = Launch.start(
-                            "bench worker " + i,
-                            java,
-                            "x86_64",
-                            "generate",
-                            10240,
-                            List.of(),
-                            null,
-                            true,
-                            workerEnvironment(table, dynalite));
+                    Launch worker = WorkerLaunch.start("bench worker " + i, workerEnvironment(table, dynalite));
                     workers.add(worker);
                     initWithClients.add(worker.awaitInit());
                 }
@@ -121,8 +111,7 @@ class FanOutBench {
                 alone.put("NANO_WORK_FAN_OUT_TABLE", ""); // the same worker function, with no records and no client
                 List<Double> initWithout = new ArrayList<>();
                 for (int i = 0; i < WORKERS; i++) {
-                    try (Launch generate = Launch.start(
-                            "bench no clients " + i, java, "x86_64", "generate", 10240, List.of(), null, true, alone)) {
+                    try (Launch generate = WorkerLaunch.start("bench no clients " + i, alone)) {
                         initWithout.add(generate.awaitInit());
                         generate.stop();
                     }
@@ -158,7 +147,7 @@ class FanOutBench {
     }
 
     static Map<String, String> workerEnvironment(String table, Dynalite dynalite) {
-        Map<String, String> environment = new HashMap<>(Launch.workerEnvironment(table, dynalite.endpoint()));
+        Map<String, String> environment = new HashMap<>(WorkerLaunch.environment(table, dynalite.endpoint()));
         environment.put("NANO_WORK_THREADS", "1");
         environment.put("NANO_WORK_MAX_DIFFICULTY", "ffffffffffffff00");
         return environment;

@@ -63,12 +63,11 @@ class FanOutSnapStartIT {
                     "NANO_WORK_FAN_OUT_RECORD_TTL", "60m",
                     "NANO_WORK_THREADS", "1",
                     "AWS_ENDPOINT_URL_DYNAMODB", dynalite.endpoint().toString());
-            Map<String, String> workerEnv = new HashMap<>(Launch.workerEnvironment(table, dynalite.endpoint()));
+            Map<String, String> workerEnv = new HashMap<>(WorkerLaunch.environment(table, dynalite.endpoint()));
             workerEnv.put("NANO_WORK_THREADS", "1");
             AtomicLong workerReturned = new AtomicLong();
             AtomicReference<LambdaInvokeStandIn> self = new AtomicReference<>();
-            try (Launch worker = Launch.start(
-                            "fan-out worker", java, "x86_64", "generate", 10240, List.of(), null, true, workerEnv);
+            try (Launch worker = WorkerLaunch.start("fan-out worker", workerEnv);
                     LambdaInvokeStandIn lambda = new LambdaInvokeStandIn(
                             "us-east-1",
                             "nano-work-x86_64-worker",

@@ -29,24 +29,6 @@ final class Launch implements AutoCloseable {
     static final List<String> SNAPSTART_FLAGS =
             List.of("-Dorg.crac.Core.Compat=com.amazonaws.services.lambda.crac", "-Djava.net.preferIPv4Stack=true");
 
-    /**
-     * What the Terraform gives a fan-out worker (terraform/modules/work-function, serve = worker), its records in
-     * {@code table} at {@code dynamo} (AWS_ENDPOINT_URL_DYNAMODB), with the role credentials an on-demand function gets
-     * in its environment.
-     */
-    static Map<String, String> workerEnvironment(String table, java.net.URI dynamo) {
-        return Map.of(
-                "_HANDLER", TaskRoot.terraform.workerHandler(),
-                "AWS_LAMBDA_FUNCTION_NAME", "nano-work-x86_64-worker",
-                "NANO_WORK_FAN_OUT_TABLE", table,
-                "NANO_WORK_FAN_OUT_POLL_INTERVAL", "50ms",
-                "NANO_WORK_FAN_OUT_RECORD_TTL", "60m",
-                "AWS_ENDPOINT_URL_DYNAMODB", dynamo.toString(),
-                "AWS_ACCESS_KEY_ID", "ASIAWORKERFUNCTION01",
-                "AWS_SECRET_ACCESS_KEY", "worker-secret",
-                "AWS_SESSION_TOKEN", "worker-session-token");
-    }
-
     final RuntimeApiEmulator api;
     final Process process;
     final Path log;

@@ -16,7 +16,6 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -52,18 +51,9 @@ class WorkerRuntimeIT {
 
     @Test
     void theWorkerFunctionSearchesRecordsAndRefusesAForgedTask() throws Exception {
-        Map<String, String> environment = new java.util.HashMap<>(Launch.workerEnvironment(table, dynalite.endpoint()));
+        Map<String, String> environment = new java.util.HashMap<>(WorkerLaunch.environment(table, dynalite.endpoint()));
         environment.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-x86_64-worker");
-        try (Launch launch = Launch.start(
-                "worker",
-                java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java"),
-                "x86_64",
-                "generate",
-                10240,
-                List.of(),
-                null,
-                true,
-                environment)) {
+        try (Launch launch = WorkerLaunch.start("worker", environment)) {
             double initSeconds = launch.awaitInit();
 
             Root root = randomRoot();

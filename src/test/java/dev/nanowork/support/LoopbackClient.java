@@ -2,7 +2,9 @@ package dev.nanowork.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -18,6 +20,8 @@ public final class LoopbackClient implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Socket socket;
+    /** What has come so far: a wait that times out keeps what it read, for the next one to finish. */
+    private final ByteArrayOutputStream received = new ByteArrayOutputStream();
 
     private LoopbackClient(Socket socket) {
         this.socket = socket;
@@ -52,13 +56,19 @@ public final class LoopbackClient implements AutoCloseable {
 
     /** The answer's JSON (the server closes after it: {@code Connection: close}). */
     public JsonNode answer() throws IOException {
-        String all = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        InputStream in = socket.getInputStream();
+        byte[] chunk = new byte[8192];
+        for (int n; (n = in.read(chunk)) >= 0; ) received.write(chunk, 0, n);
+        String all = received.toString(StandardCharsets.UTF_8);
         int body = all.indexOf("\r\n\r\n");
         if (body < 0) throw new IOException("no answer: '" + all + "'");
         return JSON.readTree(all.substring(body + 4));
     }
 
-    /** The answer if it comes within {@code millis}; empty if it does not (the connection stays open). */
+    /**
+     * The answer if it comes within {@code millis}; empty if it does not (the connection stays open, and what part of
+     * the answer came is kept: an answer written before the wait ended and closed after it is whole on the next call).
+     */
     public java.util.Optional<JsonNode> answerWithin(int millis) throws IOException {
         socket.setSoTimeout(millis);
         try {
