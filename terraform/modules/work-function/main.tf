@@ -36,8 +36,8 @@ locals {
   http_handler   = "io.quarkus.amazon.lambda.runtime.QuarkusStreamHandler::handleRequest"
   worker_handler = "dev.nanowork.worker.WorkerHandler::handleRequest"
   handler        = local.worker ? local.worker_handler : local.http_handler
-  fan_out = var.fan_out != null
-  invokes = local.fan_out && try(var.fan_out.worker_alias_arn != null, false)
+  fan_out        = var.fan_out != null
+  invokes        = local.fan_out && try(var.fan_out.worker_alias_arn != null, false)
 
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
