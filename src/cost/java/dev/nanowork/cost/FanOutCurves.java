@@ -20,7 +20,7 @@ final class FanOutCurves {
     private FanOutCurves() {}
 
     static void add(XYPlot plot, CostReport report) {
-        List<FanOutEstimate> rows = FanOutTable.estimates(report, FanOutModel.Overheads.ASSUMED);
+        List<FanOutEstimate> rows = FanOutTable.estimates(report, FanOutModel.Overheads.DEFAULTS);
         int largest = rows.stream()
                 .mapToInt(f -> f.single().target().memoryMb())
                 .max()

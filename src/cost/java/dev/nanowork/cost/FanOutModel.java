@@ -41,8 +41,11 @@ public final class FanOutModel {
             double readPrice,
             double writePrice,
             String basis) {
-        /** What the report uses until the overheads are measured on AWS: each figure's basis in {@link #basis}. */
-        public static final Overheads ASSUMED = new Overheads(
+        /**
+         * What the report uses: the stop lag measured locally, the rest assumed until measured on AWS (each figure's
+         * basis in {@link #basis}).
+         */
+        public static final Overheads DEFAULTS = new Overheads(
                 0.010,
                 0.050,
                 1.0,

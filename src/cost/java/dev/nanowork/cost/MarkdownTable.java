@@ -94,7 +94,7 @@ public final class MarkdownTable {
                 .append(" EC2 and Managed Instances rows assume the machine is busy all the time; break-even")
                 .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
                 .append(" EC2 costs leave out any load balancer.\n");
-        FanOutTable.render(md, report, FanOutModel.Overheads.ASSUMED);
+        FanOutTable.render(md, report, FanOutModel.Overheads.DEFAULTS);
         return md.toString();
     }
 

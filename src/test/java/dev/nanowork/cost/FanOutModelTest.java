@@ -84,7 +84,7 @@ class FanOutModelTest {
         long lambdas = report.estimates().stream()
                 .filter(e -> e.target().kind() == Target.Kind.LAMBDA)
                 .count();
-        List<FanOutEstimate> rows = FanOutTable.estimates(report, Overheads.ASSUMED);
+        List<FanOutEstimate> rows = FanOutTable.estimates(report, Overheads.DEFAULTS);
         assertEquals(lambdas * 9, rows.size(), "n = 1, and 4, 8, 16, 32 warm and restored, per Lambda size");
         String md = MarkdownTable.render(report);
         FanOutEstimate sixteen = rows.stream()

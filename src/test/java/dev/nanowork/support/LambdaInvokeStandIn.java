@@ -29,8 +29,12 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
- * Lambda's {@code Invoke} on 127.0.0.1, as the Lambda API reference documents it, for a client pointed here by {@code
- * AWS_ENDPOINT_URL_LAMBDA}. One function, whose code is a {@link Handler} in this JVM. Its rules, each refused as AWS
+ * Lambda's {@code Invoke} on 127.0.0.1, as the Lambda API reference documents it ("Invoke", AWS Lambda API Reference,
+ * docs.aws.amazon.com/lambda/latest/api/API_Invoke.html: the path, the {@code Qualifier}, the invocation types, the
+ * errors and their statuses; "Lambda quotas", docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html: the
+ * 6 MB synchronous payload; "Signature Version 4 signing", IAM User Guide: the signature), for a client pointed here by
+ * {@code AWS_ENDPOINT_URL_LAMBDA}. Stricter than AWS in one respect only: {@code Event} and {@code DryRun}, which AWS
+ * accepts, are refused, because the fan-out never sends them. One function, whose code is a {@link Handler} in this JVM. Its rules, each refused as AWS
  * refuses it (restJson1: the error's type in the {@code x-amzn-ErrorType} header, {@code {"Type","message"}} in the
  * body):
  *
