@@ -99,6 +99,15 @@ final class Job {
         }
     }
 
+    /**
+     * Whether {@code result} of a turn on {@code turn} only ended the turn (its time ran out), so the search goes on
+     * later. A search stopped by neither the turn nor this job's cancel, as by another execution's work_cancel read
+     * from the shared record, is over: run again, it would claim the root afresh.
+     */
+    boolean onlyItsTurnEnded(SearchResult result, CancelSignal turn) {
+        return result instanceof SearchResult.Cancelled && turn.isCancelled() && !cancel.isCancelled();
+    }
+
     /** With the queue's lock held: the turn ended; adds what it tried and took. */
     void endTurn(SearchResult result) {
         turn = null;

@@ -217,8 +217,8 @@ public final class WorkQueue implements AutoCloseable {
             SearchResult total;
             synchronized (lock) {
                 job.endTurn(result);
-                if (result instanceof SearchResult.Cancelled && !job.cancel.isCancelled() && !closed) {
-                    waiting.putBack(job); // its turn ended: another client's search goes first
+                if (job.onlyItsTurnEnded(result, turn) && !closed) {
+                    waiting.putBack(job); // another client's search goes first
                     continue;
                 }
                 total = job.total(result);

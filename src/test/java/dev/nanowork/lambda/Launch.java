@@ -159,6 +159,26 @@ final class Launch implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits until the runtime client has mapped its native library. Every process writes it to the same path,
+     * /tmp/.libaws-lambda-jni.so (one environment per /tmp on AWS); a process started here before that may map it
+     * half-written and die of SIGBUS. Processes started one after another past this point share the file safely.
+     */
+    void awaitNativeClient() throws Exception {
+        Path maps = Path.of("/proc", Long.toString(process.pid()), "maps");
+        long until = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < until) {
+            if (!process.isAlive()) fail("the runtime exited while starting\n" + output());
+            try {
+                if (Files.readString(maps).contains("libaws-lambda-jni")) return;
+            } catch (IOException e) {
+                // the process is between exec and its first mapping
+            }
+            Thread.sleep(20);
+        }
+        fail("the runtime client's native library was not loaded within 60 s\n" + output());
+    }
+
     RuntimeApiEmulator.Outcome invoke(String event) throws Exception {
         return api.invoke(event, Duration.ofSeconds(28));
     }

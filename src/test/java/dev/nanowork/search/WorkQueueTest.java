@@ -19,6 +19,7 @@ import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.support.Wiring;
 import dev.nanowork.work.Difficulty;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -132,6 +133,26 @@ class WorkQueueTest {
         SearchResult r = await(same);
         assertInstanceOf(SearchResult.DeadlineReached.class, r, "a search of its own, not Cancelled");
         assertTrue(r.attempts() > 0, "and it ran: " + r);
+    }
+
+    @Test
+    void aSearchStoppedFromElsewhereIsCancelledNotRunAgain() throws Exception {
+        close();
+        AtomicInteger runs = new AtomicInteger();
+        // As a shared search ends when another execution's work_cancel empties its record: Cancelled, on a turn
+        // nobody here cancelled.
+        Searcher stoppedElsewhere = (root, difficulty, deadlineNanos, cancel, askers) -> {
+            runs.incrementAndGet();
+            return new SearchResult.Cancelled(1, 1);
+        };
+        WorkSearch search = new WorkSearch(new ScalarKernel(), 1);
+        queue = new WorkQueue(
+                search,
+                stoppedElsewhere,
+                Wiring.limits(1, QueueLimits.WAITERS_PER_SEARCH, QueueLimits.SEARCHES_PER_CLIENT));
+        SearchResult r = await(queue.submit(root(70), UNREACHABLE, in(2_000), ALICE));
+        assertInstanceOf(SearchResult.Cancelled.class, r);
+        assertEquals(1, runs.get(), "the search ran once, not again until its deadline");
     }
 
     @Test

@@ -220,7 +220,11 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
             exchange.getResponseHeaders().set("X-Amz-Function-Error", "Unhandled");
             answer = JSON.createObjectNode()
                     .put("errorMessage", String.valueOf(e.getMessage()))
-                    .put("errorType", e.getClass().getName())
+                    .put(
+                            "errorType",
+                            e instanceof InvokeFunctionError f
+                                    ? f.type()
+                                    : e.getClass().getName())
                     .toString();
         }
         send(exchange, 200, answer);

@@ -1,0 +1,206 @@
+package dev.nanowork.lambda;
+
+import static dev.nanowork.lambda.FanOutCluster.EPOCH_1;
+import static dev.nanowork.lambda.FanOutCluster.LONGER;
+import static dev.nanowork.lambda.FanOutCluster.NEVER;
+import static dev.nanowork.lambda.FanOutCluster.STOPPED_WITHIN;
+import static dev.nanowork.lambda.FanOutCluster.STRANGER;
+import static dev.nanowork.lambda.FanOutCluster.WALLET;
+import static dev.nanowork.lambda.FanOutCluster.ask;
+import static dev.nanowork.lambda.FanOutCluster.assertReturnedWithin;
+import static dev.nanowork.lambda.FanOutCluster.awaitInvokes;
+import static dev.nanowork.lambda.FanOutCluster.awaitRecord;
+import static dev.nanowork.lambda.FanOutCluster.dispatched;
+import static dev.nanowork.lambda.FanOutCluster.dynalite;
+import static dev.nanowork.lambda.FanOutCluster.generate;
+import static dev.nanowork.lambda.FanOutCluster.inBackground;
+import static dev.nanowork.lambda.FanOutCluster.killNext;
+import static dev.nanowork.lambda.FanOutCluster.lambda;
+import static dev.nanowork.lambda.FanOutCluster.other;
+import static dev.nanowork.lambda.FanOutCluster.record;
+import static dev.nanowork.lambda.FanOutCluster.records;
+import static dev.nanowork.lambda.RuntimeAnswers.assertValidWork;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.share.WorkRecord;
+import dev.nanowork.support.LambdaInvokeStandIn;
+import dev.nanowork.work.Difficulty;
+import dev.nanowork.work.Root;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The fan-out's faults with every part a process, as on AWS: two generate executions ({@code function.zip} under the
+ * real runtime client, on-demand, the role's credentials in their environment) and three worker executions behind
+ * {@link LambdaInvokeStandIn} (reserved concurrency 3; each worker process runs one invocation at a time, as an
+ * execution environment does), the records in dynalite. In order: the first find stops every worker; a duplicate in
+ * the other execution joins the search and invokes nothing; a cancel from the other execution stops the search and
+ * every worker, a stranger's stops nothing; a record whose search is gone (its lease passed) is taken over; a worker
+ * killed mid-search is one worker fewer (Lambda answers its invoke {@code Runtime.ExitError}); the table down: searched
+ * alone, said once.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class FanOutFaultsIT {
+    @BeforeAll
+    static void start() throws Exception {
+        FanOutCluster.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        FanOutCluster.stop();
+    }
+
+    @Test
+    @Order(1)
+    void theFirstFindStopsEveryWorker() throws Exception {
+        int before = lambda.seen().size();
+        String hash = FanOutSnapStartIT.randomHash();
+        JsonNode answer = ask(generate, "work_generate", hash, EPOCH_1, WALLET);
+        long answered = System.nanoTime();
+        assertValidWork(answer, hash, EPOCH_1);
+        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        assertEquals(3, invoked.size(), "three workers invoked: " + invoked);
+        assertTrue(invoked.stream().allMatch(s -> s.outcome().equals("ok")), "every worker ran: " + invoked);
+        assertReturnedWithin(answered, 3);
+        assertEquals(WorkRecord.State.FOUND, record(hash).state());
+    }
+
+    @Test
+    @Order(2)
+    void aDuplicateInAnotherExecutionJoinsAndInvokesNothing() throws Exception {
+        int before = lambda.seen().size();
+        String hash = FanOutSnapStartIT.randomHash();
+        CompletableFuture<JsonNode> first = inBackground(generate, "work_generate", hash, LONGER, WALLET);
+        awaitRecord(hash);
+        CompletableFuture<JsonNode> duplicate = inBackground(other, "work_generate", hash, LONGER, WALLET);
+        JsonNode a = first.get(30, TimeUnit.SECONDS);
+        long firstAt = System.nanoTime();
+        JsonNode b = duplicate.get(30, TimeUnit.SECONDS);
+        long duplicateAt = System.nanoTime();
+        assertValidWork(a, hash, LONGER);
+        assertValidWork(b, hash, LONGER);
+        // A duplicate that searched on its own would end on its own luck, not within a poll of the first.
+        assertTrue(
+                Math.abs(duplicateAt - firstAt) < STOPPED_WITHIN.toNanos(),
+                "the duplicate ended with the search it joined: " + (duplicateAt - firstAt) / 1_000_000 + " ms");
+        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        Thread.sleep(300); // an invoke by the duplicate would show by now
+        assertEquals(3, lambda.seen().size() - before, "only the first execution invoked workers: " + invoked);
+    }
+
+    @Test
+    @Order(3)
+    void aCancelFromAnotherExecutionStopsTheSearchAndEveryWorkerAStrangersStopsNothing() throws Exception {
+        int before = lambda.seen().size();
+        int dispatchedBefore = dispatched.get();
+        String hash = FanOutSnapStartIT.randomHash();
+        CompletableFuture<JsonNode> search = inBackground(generate, "work_generate", hash, NEVER, WALLET);
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (dispatched.get() < dispatchedBefore + 3 && System.nanoTime() < until) Thread.sleep(10);
+        assertEquals(dispatchedBefore + 3, dispatched.get(), "three workers searching");
+        Thread.sleep(300);
+
+        assertEquals(
+                "",
+                ask(other, "work_cancel", hash, null, STRANGER).path("success").asText("absent"));
+        Thread.sleep(500);
+        assertFalse(search.isDone(), "a stranger's cancel stopped the search: " + search.getNow(null));
+        assertEquals(before, lambda.seen().size(), "a stranger's cancel stopped a worker: " + lambda.seen());
+
+        assertEquals(
+                "",
+                ask(other, "work_cancel", hash, null, WALLET).path("success").asText("absent"));
+        long cancelled = System.nanoTime();
+        JsonNode answer = search.get(STOPPED_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
+        assertEquals("Cancelled", answer.path("error").asText(), "the wallet's search answered: " + answer);
+        awaitInvokes(before + 3);
+        assertReturnedWithin(cancelled, 3);
+        assertEquals(WorkRecord.State.CANCELLED, record(hash).state());
+    }
+
+    @Test
+    @Order(4)
+    void aRecordWhoseSearchIsGoneIsTakenOver() throws Exception {
+        int before = lambda.seen().size();
+        String hash = FanOutSnapStartIT.randomHash();
+        long now = System.currentTimeMillis();
+        // An execution that claimed the root and died: its lease passed a second ago, its TTL an hour away.
+        var unused = records.claim(
+                new WorkRecord(
+                        Root.parse(hash),
+                        WorkRecord.State.SEARCHING,
+                        Difficulty.parse(EPOCH_1),
+                        "search-of-an-execution-gone",
+                        Optional.empty(),
+                        Set.of(STRANGER),
+                        now - 1_000,
+                        now / 1000 + 3600),
+                now);
+        long asked = System.nanoTime();
+        JsonNode answer = ask(generate, "work_generate", hash, EPOCH_1, WALLET);
+        double seconds = (System.nanoTime() - asked) / 1e9;
+        assertValidWork(answer, hash, EPOCH_1);
+        assertTrue(seconds < 15, "answered in " + seconds + " s, not at the deadline");
+        WorkRecord record = record(hash);
+        assertEquals(WorkRecord.State.FOUND, record.state());
+        assertNotEquals("search-of-an-execution-gone", record.searchId(), "the record was taken over");
+        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        assertEquals(3, invoked.size() - before, "the new owner fanned out: " + invoked);
+    }
+
+    @Test
+    @Order(5)
+    void aWorkerKilledMidSearchIsOneWorkerFewer() throws Exception {
+        int before = lambda.seen().size();
+        String hash = FanOutSnapStartIT.randomHash();
+        killNext.set(true);
+        long asked = System.nanoTime();
+        JsonNode answer = ask(generate, "work_generate", hash, LONGER, WALLET);
+        double seconds = (System.nanoTime() - asked) / 1e9;
+        assertValidWork(answer, hash, LONGER);
+        assertTrue(seconds < 15, "answered in " + seconds + " s");
+        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3).subList(before, before + 3);
+        assertEquals(
+                1, invoked.stream().filter(s -> s.outcome().equals("Unhandled")).count(), "one died: " + invoked);
+        assertEquals(2, invoked.stream().filter(s -> s.outcome().equals("ok")).count(), "two ran: " + invoked);
+        // Logged once every worker has returned, which may be a moment after the answer.
+        String line = "fan-out: 1 of 3 workers for " + hash + " did not run to the end";
+        long until = System.nanoTime() + STOPPED_WITHIN.toNanos();
+        while (!generate.output().contains(line) && System.nanoTime() < until) Thread.sleep(20);
+        assertEquals(
+                1,
+                generate.output().lines().filter(l -> l.contains(line)).count(),
+                "the failure is logged once:\n" + generate.output());
+    }
+
+    @Test
+    @Order(6)
+    void withTheTableDownEveryWorkIsSearchedAloneAndThatIsSaidOnce() throws Exception {
+        int before = lambda.seen().size();
+        dynalite.close();
+        for (int i = 0; i < 2; i++) {
+            String hash = FanOutSnapStartIT.randomHash();
+            assertValidWork(ask(generate, "work_generate", hash, EPOCH_1, WALLET), hash, EPOCH_1);
+        }
+        assertEquals(before, lambda.seen().size(), "no worker without a record: " + lambda.seen());
+        long said = generate.output()
+                .lines()
+                .filter(l -> l.contains("work record unavailable, searching alone"))
+                .count();
+        assertEquals(1, said, "said once:\n" + generate.output());
+    }
+}
