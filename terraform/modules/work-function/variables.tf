@@ -86,7 +86,7 @@ variable "fan_out" {
     table_name         = string
     table_arn          = string
     worker_alias_arn   = optional(string)
-    target             = optional(string, "500ms")
+    target             = optional(string, "1s")
     max_workers        = optional(number, 16)
     poll_interval      = optional(string, "50ms")
     record_ttl_minutes = optional(number, 60)

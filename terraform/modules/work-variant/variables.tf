@@ -105,7 +105,7 @@ variable "fan_out" {
     table_name                  = string
     table_arn                   = string
     worker_reserved_concurrency = optional(number, 16)
-    target                      = optional(string, "500ms")
+    target                      = optional(string, "1s")
     max_workers                 = optional(number, 16)
     poll_interval               = optional(string, "50ms")
     record_ttl_minutes          = optional(number, 60)

@@ -112,7 +112,7 @@ variable "managed_instance_variants" {
 
 variable "fan_out" {
   type = object({
-    target                      = optional(string, "500ms")
+    target                      = optional(string, "1s")
     max_workers                 = optional(number, 16)
     worker_reserved_concurrency = optional(number, 16)
     poll_interval               = optional(string, "50ms")

@@ -497,7 +497,7 @@ run "fan_out_generate_gets_the_table_and_the_worker_alias" {
     condition = alltrue([for k, v in {
       NANO_WORK_FAN_OUT_TABLE         = "nano-work-work-records"
       NANO_WORK_FAN_OUT_WORKER        = "arn:aws:lambda:us-east-1:123456789012:function:nano-work-x86_64-worker:live"
-      NANO_WORK_FAN_OUT_TARGET        = "500ms"
+      NANO_WORK_FAN_OUT_TARGET        = "1s"
       NANO_WORK_FAN_OUT_MAX_WORKERS   = "8"
       NANO_WORK_FAN_OUT_POLL_INTERVAL = "50ms"
       NANO_WORK_FAN_OUT_RECORD_TTL    = "60m"

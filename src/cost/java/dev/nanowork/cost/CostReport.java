@@ -1,22 +1,29 @@
 package dev.nanowork.cost;
 
+import dev.nanowork.cost.FanOutModel.FanOutEstimate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /**
- * Every target's estimate at one difficulty, and the Lambda row that capacity-billed targets break even
- * against: the cheapest Lambda row that misses API Gateway's 30 s limit at most {@link #REFERENCE_MAX_MISS}
- * of the time (the cheapest Lambda row of all when none does); and the kernels measured on this machine, which
- * the modelled rows scale from, with their estimates at the price of a Lambda size ({@link LocalPricing}).
+ * Every target's estimate at one difficulty; every Lambda size's fan-out ({@link FanOutTable}); the Lambda
+ * configuration that capacity-billed targets break even against: the cheapest size and fan-out, workers warm, whose
+ * p99 is within {@link #REFERENCE_P99_SECONDS} (else the cheapest single execution that misses API Gateway's 30 s
+ * limit at most {@link #REFERENCE_MAX_MISS} of the time, else the cheapest of all); and the kernels measured on this
+ * machine, which the modelled rows scale from, with their estimates at the price of a Lambda size ({@link
+ * LocalPricing}).
  */
 public record CostReport(
         Pricing pricing,
         DifficultyInput difficulty,
         List<Estimate> estimates,
-        Estimate reference,
+        List<FanOutEstimate> fanOut,
+        FanOutEstimate reference,
         List<Rate> measuredHere,
         List<LocalPricing.LocalPoint> localPoints) {
+    /** What a wallet should wait at most, 99 times in 100: the reference configuration meets it. */
+    public static final double REFERENCE_P99_SECONDS = 5;
+
     /** A Lambda configuration that times out more often than this is no real alternative. */
     public static final double REFERENCE_MAX_MISS = 0.01;
 
@@ -26,14 +33,22 @@ public record CostReport(
             raw.add(CostModel.estimate(target, rates.resolve(target), difficulty.difficulty()));
         // Memory sizes of one architecture cost the same per work (rate and price both follow memory): among
         // costs equal to 9 significant figures the faster row is the better reference.
-        Comparator<Estimate> cheapest = Comparator.comparingDouble((Estimate e) -> roundTo9(e.costPerWork()))
-                .thenComparingDouble(Estimate::meanSeconds);
+        Comparator<FanOutEstimate> cheapest = Comparator.comparingDouble(
+                        (FanOutEstimate e) -> roundTo9(e.costPerWork()))
+                .thenComparingDouble(FanOutEstimate::meanSeconds);
         List<Estimate> lambdas =
                 raw.stream().filter(e -> !e.target().kind().capacityBilled()).toList();
-        Estimate reference = lambdas.stream()
-                .filter(e -> e.missProbability() <= REFERENCE_MAX_MISS)
+        List<FanOutEstimate> fanOut = FanOutTable.estimates(
+                lambdas, catalog.pricing().lambda().requestPerMillion() / 1e6, FanOutModel.Overheads.DEFAULTS);
+        List<FanOutEstimate> singles =
+                fanOut.stream().filter(f -> f.executions() == 1).toList();
+        FanOutEstimate reference = fanOut.stream()
+                .filter(f -> !f.snapStart() && f.p99Seconds() <= REFERENCE_P99_SECONDS)
                 .min(cheapest)
-                .or(() -> lambdas.stream().min(cheapest))
+                .or(() -> singles.stream()
+                        .filter(f -> f.missProbability() <= REFERENCE_MAX_MISS)
+                        .min(cheapest))
+                .or(() -> singles.stream().min(cheapest))
                 .orElseThrow(() ->
                         new CostInputException(catalog.pricing().origin() + ": no Lambda target to compare against"));
         List<Estimate> estimates = raw.stream()
@@ -45,9 +60,15 @@ public record CostReport(
                 catalog.pricing(),
                 difficulty,
                 estimates,
+                fanOut,
                 reference,
                 rates.measuredHere(),
                 LocalPricing.price(rates.measuredHere(), catalog, difficulty.difficulty()));
+    }
+
+    /** True when the reference meets {@link #REFERENCE_P99_SECONDS}. */
+    public boolean referenceMeetsP99Bound() {
+        return reference.p99Seconds() <= REFERENCE_P99_SECONDS;
     }
 
     /** False when no Lambda row met {@link #REFERENCE_MAX_MISS} and the reference is merely the cheapest. */

@@ -15,12 +15,12 @@ import org.jfree.data.xy.XYSeriesCollection;
  * sooner a wallet gets its work for how much more.
  */
 final class FanOutCurves {
-    static final String LABEL = "fan-out, n = 1, 4, 8, 16, 32 warm: ";
+    static final String LABEL = "fan-out, n = 1, 4, 8, 16, 32 and the defaults' n, warm: ";
 
     private FanOutCurves() {}
 
     static void add(XYPlot plot, CostReport report) {
-        List<FanOutEstimate> rows = FanOutTable.estimates(report, FanOutModel.Overheads.DEFAULTS);
+        List<FanOutEstimate> rows = report.fanOut();
         int largest = rows.stream()
                 .mapToInt(f -> f.single().target().memoryMb())
                 .max()

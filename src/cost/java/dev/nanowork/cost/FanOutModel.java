@@ -1,5 +1,7 @@
 package dev.nanowork.cost;
 
+import dev.nanowork.fanout.FanOutSettings;
+
 /**
  * One work searched by n Lambda executions at once (the generate function and n - 1 workers, docs/endpoint.md "One
  * work, many executions"). The generate function writes the record and searches at rate r from t = 0; the workers
@@ -10,10 +12,13 @@ package dev.nanowork.cost;
  *   latency(q)     = c + (s_q &lt;= d ? s_q : d + (s_q - d) / n),   s_q = -ln(1 - q) E / r
  *   mean latency   = c + E/r (1 - e^(-d r/E)) + e^(-d r/E) E / (n r)
  *   P(miss t)      = e^(-(t - c) r / E) before d, e^(-(d + n (t - c - d)) r / E) after
- *   cost per work  = perSecond (E/r + (n - 1)(d + L)) + perRequest + (n - 1) invoke + 2 writes + n (mean / poll) reads
+ *   cost per work  = perSecond (E/r + (n - 1)(b + L)) + perRequest + (n - 1) invoke + 2 writes + n (mean / poll) reads
  * </pre>
- * The hashing is E / r execution-seconds however it is shared; what the fan-out adds is each worker's start and stop
- * lag, its invoke and the record's reads and writes. n = 1 is the single execution with no record.
+ * The hashing is E / r execution-seconds however it is shared; what the fan-out adds is each worker's billed start b
+ * (its handler's start to full rate, and a restore's billed part) and stop lag L, its invoke and the record's reads and
+ * writes. The dispatch's way to the worker (the Invoke request, the restore of the snapshot itself) delays the workers
+ * but is billed to nobody: Lambda bills a worker from its handler's start, and the generate function hashes meanwhile.
+ * n = 1 is the single execution with no record.
  */
 public final class FanOutModel {
     /** The executions per work the report shows. */
@@ -25,8 +30,10 @@ public final class FanOutModel {
      * The overheads, each in seconds, with what it stands on.
      *
      * @param claim the record's conditional write before the search
-     * @param warmDispatch from the decision to invoke to a warm worker hashing at full rate (billed to the worker)
-     * @param restore a worker's SnapStart restore, added to the dispatch when no worker is warm (billed)
+     * @param dispatch from the decision to invoke to a warm worker hashing at full rate (the wait, not billed)
+     * @param workerStart of that, the worker's own part: its handler's start to full rate (billed)
+     * @param restore a worker's SnapStart restore, added to the dispatch when no worker is warm (the wait)
+     * @param billedRestore of that, what Lambda bills: loading the runtime and the after-restore hooks
      * @param stopLag from the find to a worker's invoke returning (billed)
      * @param poll every execution's record read interval
      * @param readPrice DynamoDB on-demand, one strongly consistent read of an item under 4 KB
@@ -34,31 +41,37 @@ public final class FanOutModel {
      */
     public record Overheads(
             double claim,
-            double warmDispatch,
+            double dispatch,
+            double workerStart,
             double restore,
+            double billedRestore,
             double stopLag,
             double poll,
             double readPrice,
             double writePrice,
             String basis) {
         /**
-         * What the report uses: the stop lag measured locally, the rest assumed until measured on AWS (each figure's
-         * basis in {@link #basis}).
+         * What the report uses: the worker's start and the stop lag measured locally, the restore as published, the
+         * rest assumed until measured on AWS (each figure's basis in {@link #basis}).
          */
         public static final Overheads DEFAULTS = new Overheads(
                 0.010,
                 0.050,
-                1.0,
+                0.011,
+                1.4,
+                1.4,
                 0.060,
-                0.050,
+                FanOutSettings.defaults().pollInterval().toNanos() / 1e9,
                 0.125e-6,
                 0.625e-6,
-                "claim 10 ms and warm dispatch 50 ms assumed (an in-region request each; the dispatch measured 11 ms"
-                        + " on loopback); SnapStart restore 1 s assumed (AWS reports sub-second restores for Java; a"
-                        + " 10 GB snapshot taken as 1 s), billed to the worker (check: Java SnapStart restores may not"
-                        + " be billed); stop lag 60 ms, the median measured locally with a 50 ms poll"
-                        + " (infra/fanout-bench.sh: AMD EPYC, 2 cores, 3 worker processes; p99 383 ms); DynamoDB on"
-                        + " demand $0.125 per million reads and $0.625 per million writes (us-east-1, unverified)");
+                "claim 10 ms and dispatch 50 ms assumed (an in-region request each), not billed to the worker;"
+                        + " the worker's start 11 ms, billed, measured locally (a task's invoke to a worker's answer,"
+                        + " loopback, the record read included: more than the worker's own part); SnapStart restore"
+                        + " 1.4 s, the p50 published for primed Java 21, billed whole (AWS bills loading the runtime"
+                        + " and the after-restore hooks, not the snapshot's restore: an upper bound); stop lag 60 ms,"
+                        + " the median measured locally with the default 50 ms poll (infra/fanout-bench.sh: AMD EPYC,"
+                        + " 2 cores, 3 worker processes; p99 383 ms); DynamoDB on demand $0.125 per million reads and"
+                        + " $0.625 per million writes (us-east-1, unverified)");
     }
 
     /**
@@ -102,14 +115,15 @@ public final class FanOutModel {
                     single.missProbability(),
                     single.costPerWork());
         int n = executions;
-        double d = o.warmDispatch() + (snapStart ? o.restore() : 0);
+        double d = o.dispatch() + (snapStart ? o.restore() : 0);
+        double billedStart = o.workerStart() + (snapStart ? o.billedRestore() : 0);
         double beforeJoin = Math.exp(-d / alone);
         double mean = o.claim() + alone * (1 - beforeJoin) + beforeJoin * alone / n;
         double searching = mean - o.claim();
         double t = CostModel.GATEWAY_LIMIT_SECONDS - o.claim();
         double miss = Math.exp(-(t <= d ? t : d + n * (t - d)) / alone);
         Target target = single.target();
-        double cost = target.perSecond() * (alone + (n - 1) * (d + o.stopLag()))
+        double cost = target.perSecond() * (alone + (n - 1) * (billedStart + o.stopLag()))
                 + target.perRequest()
                 + (n - 1) * invokePrice
                 + 2 * o.writePrice()

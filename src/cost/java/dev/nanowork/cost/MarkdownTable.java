@@ -20,7 +20,7 @@ public final class MarkdownTable {
     public static String render(CostReport report) {
         StringBuilder md = new StringBuilder();
         Pricing p = report.pricing();
-        Estimate ref = report.reference();
+        Estimate ref = report.reference().single();
         md.append("Difficulty ")
                 .append(report.difficulty().label())
                 .append(", ")
@@ -85,12 +85,18 @@ public final class MarkdownTable {
             md.append('\n').append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
         }
         String bound = Figures.percent(1 - CostReport.REFERENCE_MAX_MISS);
-        md.append("\nThe reference row is ")
+        String p99 = Figures.sig3(CostReport.REFERENCE_P99_SECONDS);
+        md.append("\nThe reference is ")
                 .append(referenceRow(report))
                 .append(
-                        report.referenceMeetsMissBound()
-                                ? ": the cheapest Lambda row that answers within 30 s " + bound + " of the time."
-                                : ": the cheapest Lambda row (none answers within 30 s " + bound + " of the time).")
+                        report.referenceMeetsP99Bound()
+                                ? ": the cheapest Lambda size and fan-out (workers warm) whose p99 is within " + p99
+                                        + " s."
+                                : report.referenceMeetsMissBound()
+                                        ? ": the cheapest Lambda row that answers within 30 s " + bound
+                                                + " of the time (no fan-out has a p99 within " + p99 + " s)."
+                                        : ": the cheapest Lambda row (none answers within 30 s " + bound
+                                                + " of the time, and no fan-out has a p99 within " + p99 + " s).")
                 .append(" EC2 and Managed Instances rows assume the machine is busy all the time; break-even")
                 .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
                 .append(" EC2 costs leave out any load balancer.\n");
@@ -98,11 +104,14 @@ public final class MarkdownTable {
         return md.toString();
     }
 
-    /** The reference row in a few words, as infra/cost.sh prints it: name, cost per work, mean latency. */
+    /** The reference in a few words, as infra/cost.sh prints it: name, executions, cost per work, mean and p99. */
     public static String referenceRow(CostReport report) {
-        Estimate ref = report.reference();
-        return ref.target().name() + " (" + Figures.dollars(ref.costPerWork()) + " per work, mean "
-                + Figures.sig3(ref.meanSeconds()) + " s, " + (ref.modelled() ? "modelled" : "measured") + ")";
+        FanOutModel.FanOutEstimate ref = report.reference();
+        return ref.single().target().name()
+                + (ref.executions() > 1 ? " fanned out over " + ref.executions() + " executions" : "") + " ("
+                + Figures.dollars(ref.costPerWork()) + " per work, mean " + Figures.sig3(ref.meanSeconds())
+                + " s, p99 " + Figures.sig3(ref.p99Seconds()) + " s, "
+                + (ref.single().modelled() ? "modelled" : "measured") + ")";
     }
 
     /** "measured on ..." or "modelled from ..." / "modelled: scaled ...": what the row's hash rate stands on. */
@@ -125,7 +134,7 @@ public final class MarkdownTable {
                 .append(
                         "| chart | rates line | kernel | threads | MH/s | mean s | $ per 1M works | priced as | CPU |\n")
                 .append("|---|---|---|--:|--:|--:|--:|---|---|\n");
-        double attempts = report.reference().expectedAttempts();
+        double attempts = report.reference().single().expectedAttempts();
         for (Rate r : report.measuredHere()) {
             int point = -1;
             for (int i = 0; i < report.localPoints().size(); i++)

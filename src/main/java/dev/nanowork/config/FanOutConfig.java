@@ -1,5 +1,6 @@
 package dev.nanowork.config;
 
+import dev.nanowork.fanout.FanOutSettings;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
@@ -23,21 +24,21 @@ public interface FanOutConfig {
      * The expected search time this execution aims for ({@code NANO_WORK_FAN_OUT_TARGET}): a search expected to
      * take longer at this execution's primed rate gets enough workers to be expected within it.
      */
-    @WithDefault("500ms")
+    @WithDefault(FanOutSettings.DEFAULT_TARGET)
     Duration target();
 
     /** The most workers one work invokes ({@code NANO_WORK_FAN_OUT_MAX_WORKERS}); at most 64. */
-    @WithDefault("16")
+    @WithDefault(FanOutSettings.DEFAULT_MAX_WORKERS)
     int maxWorkers();
 
     /**
      * How often every execution of a search reads its record ({@code NANO_WORK_FAN_OUT_POLL_INTERVAL}): a found
      * work stops the others within this time, which is what a work costs beyond a single search.
      */
-    @WithDefault("50ms")
+    @WithDefault(FanOutSettings.DEFAULT_POLL_INTERVAL)
     Duration pollInterval();
 
     /** How long a found work is kept to answer retries and duplicates ({@code NANO_WORK_FAN_OUT_RECORD_TTL}). */
-    @WithDefault("1h")
+    @WithDefault(FanOutSettings.DEFAULT_RECORD_TTL)
     Duration recordTtl();
 }

@@ -15,6 +15,16 @@ public record FanOutSettings(Duration target, int maxWorkers, Duration pollInter
     /** Lambda's recursion guard and the account's concurrency make more pointless; 64 already gives 65x. */
     public static final int MOST_WORKERS = 64;
 
+    /*
+     * The defaults (FanOutConfig, the Terraform variables and the cost report read these): a 1 s expected search is a
+     * p99 under 5 s, and on the 10 GB functions 10 to 13 workers cost under 1.10x a single search; 500 ms gave 16
+     * workers at 1.12x for a p99 of 3 s (docs/cost.md, "Fan-out").
+     */
+    public static final String DEFAULT_TARGET = "1s";
+    public static final String DEFAULT_MAX_WORKERS = "16";
+    public static final String DEFAULT_POLL_INTERVAL = "50ms";
+    public static final String DEFAULT_RECORD_TTL = "1h";
+
     static final Duration SHORTEST_POLL = Duration.ofMillis(10);
     static final Duration LONGEST_POLL = Duration.ofSeconds(5);
 
@@ -31,6 +41,27 @@ public record FanOutSettings(Duration target, int maxWorkers, Duration pollInter
             throw new IllegalArgumentException(
                     "nano-work.fan-out.record-ttl must be 1m to 1d (a found work answers retries this long), was "
                             + recordTtl);
+    }
+
+    /** The settings when nothing is configured. */
+    public static FanOutSettings defaults() {
+        return new FanOutSettings(
+                duration(DEFAULT_TARGET),
+                Integer.parseInt(DEFAULT_MAX_WORKERS),
+                duration(DEFAULT_POLL_INTERVAL),
+                duration(DEFAULT_RECORD_TTL));
+    }
+
+    /** One of the defaults above as SmallRye Config reads it: a whole number and ms, s or h. */
+    private static Duration duration(String value) {
+        var m = java.util.regex.Pattern.compile("(\\d+)(ms|s|h)").matcher(value);
+        if (!m.matches()) throw new IllegalArgumentException("not a default duration: " + value);
+        long amount = Long.parseLong(m.group(1));
+        return switch (m.group(2)) {
+            case "ms" -> Duration.ofMillis(amount);
+            case "s" -> Duration.ofSeconds(amount);
+            default -> Duration.ofHours(amount);
+        };
     }
 
     /**

@@ -39,6 +39,10 @@ final class CostFixtures {
      * from them or from local kernels.
      */
     static CostReport measuredReport(TargetCatalog catalog) {
+        return measuredReport(catalog, "send");
+    }
+
+    static CostReport measuredReport(TargetCatalog catalog, String difficulty) {
         return CostReport.build(
                 catalog,
                 new RateModel(
@@ -49,6 +53,6 @@ final class CostFixtures {
                                 rate("local-vector128", 19.75, 1, RateSource.MODELLED),
                                 rate("lambda-x86_64-10240", 60, 6, RateSource.MEASURED_DEPLOYED),
                                 rate("ec2-c7g.large", 50, 2, RateSource.MEASURED_DEPLOYED))),
-                DifficultyInput.parse("send"));
+                DifficultyInput.parse(difficulty));
     }
 }

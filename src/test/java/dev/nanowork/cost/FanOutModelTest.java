@@ -14,8 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /** The fan-out's formulas against figures worked out by hand (a Python session) from the same inputs. */
 class FanOutModelTest {
-    /** claim 10 ms, warm dispatch 50 ms, restore 1 s, stop lag 35 ms, poll 50 ms, $0.125/M reads, $0.625/M writes. */
-    static final Overheads OVERHEADS = new Overheads(0.010, 0.050, 1.0, 0.035, 0.050, 0.125e-6, 0.625e-6, "test");
+    /**
+     * claim 10 ms, dispatch 50 ms of which the worker's start 50 ms, restore 1 s all billed, stop lag 35 ms, poll 50
+     * ms, $0.125/M reads, $0.625/M writes.
+     */
+    static final Overheads OVERHEADS =
+            new Overheads(0.010, 0.050, 0.050, 1.0, 1.0, 0.035, 0.050, 0.125e-6, 0.625e-6, "test");
 
     static final double INVOKE = 0.20e-6;
 
@@ -55,6 +59,23 @@ class FanOutModelTest {
     }
 
     @Test
+    void theDispatchDelaysTheWorkersAndOnlyTheirOwnStartIsBilled() {
+        FanOutEstimate billedWhole = FanOutModel.estimate(single(), 16, true, OVERHEADS, INVOKE);
+        Overheads ownPart = new Overheads(0.010, 0.050, 0.011, 1.0, 0.2, 0.035, 0.050, 0.125e-6, 0.625e-6, "test");
+        FanOutEstimate f = FanOutModel.estimate(single(), 16, true, ownPart, INVOKE);
+        assertEquals(billedWhole.p99Seconds(), f.p99Seconds(), 0, "the wait is the whole dispatch and restore");
+        assertEquals(billedWhole.meanSeconds(), f.meanSeconds(), 0);
+        // 15 workers x (0.05 + 1.0 - 0.011 - 0.2) s x 10 GB x $0.0000166667
+        assertEquals(15 * 0.839 * 10 * 0.0000166667, billedWhole.costPerWork() - f.costPerWork(), 1e-9);
+    }
+
+    @Test
+    void theDefaultSettingsMeetTheTargetAtTheirRate() {
+        // 5.37 s alone at 100 MH/s: a 1 s target takes ceil(5.37) = 6 executions, 5 of them workers
+        assertEquals(6, FanOutTable.defaultExecutions(single()));
+    }
+
+    @Test
     void oneExecutionIsTheSingleSearchWithNoRecord() {
         Estimate single = single();
         FanOutEstimate f = FanOutModel.estimate(single, 1, false, OVERHEADS, INVOKE);
@@ -84,8 +105,15 @@ class FanOutModelTest {
         long lambdas = report.estimates().stream()
                 .filter(e -> e.target().kind() == Target.Kind.LAMBDA)
                 .count();
-        List<FanOutEstimate> rows = FanOutTable.estimates(report, Overheads.DEFAULTS);
-        assertEquals(lambdas * 9, rows.size(), "n = 1, and 4, 8, 16, 32 warm and restored, per Lambda size");
+        List<FanOutEstimate> rows = report.fanOut();
+        long defaultsApart = report.estimates().stream()
+                .filter(e -> e.target().kind() == Target.Kind.LAMBDA)
+                .filter(e -> !FanOutModel.EXECUTIONS.contains(FanOutTable.defaultExecutions(e)))
+                .count();
+        assertEquals(
+                lambdas * 9 + defaultsApart * 2,
+                rows.size(),
+                "n = 1, and 4, 8, 16, 32 and the defaults' warm and restored, per Lambda size");
         String md = MarkdownTable.render(report);
         FanOutEstimate sixteen = rows.stream()
                 .filter(f -> f.single().target().name().equals("lambda-x86_64-10240")

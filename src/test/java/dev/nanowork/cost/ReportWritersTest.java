@@ -48,15 +48,37 @@ class ReportWritersTest {
     }
 
     @Test
-    void withoutALambdaRowWithinTheMissBoundTheReferenceIsTheCheapestThenFastestAndSaysSo() {
-        // x86_64 10,240 MB at 60 MH/s misses 30 s 3.5% of the time; arm64 rows are modelled slower still
-        assertFalse(report.referenceMeetsMissBound());
-        // every arm64 size costs the same per work (rate and price both follow memory): the fastest is taken;
-        // 10 GB x $0.0000133334 x 2^29 / (19.75 x 0.5 x 5.79 MH/s) + $1.2e-6 = $0.00125
-        assertEquals("lambda-arm64-10240", report.reference().target().name());
+    void theReferenceIsTheCheapestSizeAndFanOutWithAP99WithinFiveSecondsWorkersWarm() {
+        FanOutModel.FanOutEstimate ref = report.reference();
+        assertTrue(report.referenceMeetsP99Bound());
+        assertFalse(ref.snapStart(), "warm workers: restores are what a burst adds, not what a size costs");
+        assertTrue(ref.executions() > 1, "no single execution has a p99 within 5 s here: " + ref);
+        for (FanOutModel.FanOutEstimate f : report.fanOut())
+            if (!f.snapStart() && f.p99Seconds() <= CostReport.REFERENCE_P99_SECONDS)
+                assertTrue(f.costPerWork() >= ref.costPerWork() * (1 - 1e-9), f + " is no cheaper than " + ref);
         String md = MarkdownTable.render(report);
-        assertTrue(md.contains("The reference row is lambda-arm64-10240 ($0.00125 per work, mean "), md);
-        assertTrue(md.contains(": the cheapest Lambda row (none answers within 30 s 99% of the time)."), md);
+        assertTrue(
+                md.contains("The reference is " + MarkdownTable.referenceRow(report)
+                        + ": the cheapest Lambda size and fan-out (workers warm) whose p99 is within 5 s."),
+                md);
+        assertTrue(MarkdownTable.referenceRow(report).contains(" fanned out over " + ref.executions() + " executions"));
+    }
+
+    @Test
+    void withoutAConfigurationWithinEitherBoundTheReferenceIsTheCheapestSingleThenFastestAndSaysSo() {
+        // 2^37 attempts expected (send x 256): even 33 executions of the fastest size take minutes
+        CostReport hard = measuredReport(catalog, "fffffffff8000000");
+        assertFalse(hard.referenceMeetsP99Bound());
+        assertFalse(hard.referenceMeetsMissBound());
+        assertEquals(1, hard.reference().executions(), "the single executions are what is left to compare");
+        for (Estimate e : hard.estimates())
+            if (e.target().kind() == Target.Kind.LAMBDA)
+                assertTrue(
+                        e.costPerWork() >= hard.reference().costPerWork() * (1 - 1e-9),
+                        e.target().name());
+        assertTrue(MarkdownTable.render(hard)
+                .contains(": the cheapest Lambda row (none answers within 30 s 99% of the time, and no fan-out"
+                        + " has a p99 within 5 s)."));
     }
 
     @Test
