@@ -12,7 +12,16 @@ port="${2:-${QUARKUS_LAMBDA_MOCK_EVENT_SERVER_DEV_PORT:-8080}}"
 
 # A connection that succeeds means a listener already holds the port.
 if timeout 2 bash -c ": </dev/tcp/127.0.0.1/$port" 2>/dev/null; then
-  echo "dev mode: port $port is in use by another process: stop it, or move dev mode with ./mvnw quarkus:dev -D$setting=$((port + 1))" >&2
+  line="dev mode: port $port is in use by another process: stop it, or move dev mode with ./mvnw quarkus:dev -D$setting=$((port + 1))"
+  # Straight to Maven's own stderr (appending, so a log file is not overwritten): what this script prints reaches it
+  # through the exec plugin's copying thread, which the kill below can stop before it copied the line. Elsewhere: our
+  # stderr, and a moment for the copy.
+  if [ -w "/proc/$PPID/fd/2" ]; then
+    echo "$line" >>"/proc/$PPID/fd/2"
+  else
+    echo "$line" >&2
+    sleep 1
+  fi
   # Maven stops here, without the stack trace and [ERROR] lines a failed exec prints after the line that says what to
   # do (it does not wait for this script to end: the sleep only keeps it from going on when the signal was refused).
   kill -TERM "$PPID" 2>/dev/null && sleep 10
