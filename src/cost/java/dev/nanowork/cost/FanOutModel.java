@@ -61,7 +61,7 @@ public final class FanOutModel {
                 1.4,
                 1.4,
                 0.060,
-                FanOutSettings.defaults().pollInterval().toNanos() / 1e9,
+                FanOutSettings.DEFAULTS.pollInterval().toNanos() / 1e9,
                 0.125e-6,
                 0.625e-6,
                 "claim 10 ms and dispatch 50 ms assumed (an in-region request each), not billed to the worker;"

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 
 /**
  * The fan-out's part of the report: for each Lambda size, the wait and the cost of a work searched by 1, 4, 8, 16 and
- * 32 executions and by as many as the default settings give it ({@link FanOutSettings#defaults}), with warm workers
+ * 32 executions and by as many as the default settings give it ({@link FanOutSettings#DEFAULTS}), with warm workers
  * and with every worker starting from a SnapStart restore ({@link FanOutModel}).
  */
 final class FanOutTable {
@@ -33,8 +33,8 @@ final class FanOutTable {
     /** The generate function and the workers the default settings give a search of {@code single}'s. */
     static int defaultExecutions(Estimate single) {
         return 1
-                + FanOutSettings.defaults()
-                        .workers(single.expectedAttempts(), single.rate().mhs() * 1e6);
+                + FanOutSettings.DEFAULTS.workers(
+                        single.expectedAttempts(), single.rate().mhs() * 1e6);
     }
 
     static void render(StringBuilder md, CostReport report, Overheads overheads) {

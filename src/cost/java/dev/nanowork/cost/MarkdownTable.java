@@ -84,7 +84,6 @@ public final class MarkdownTable {
         if (report.anyUnverifiedPrice()) {
             md.append('\n').append(UNVERIFIED).append(" uses a price the pricing file marks unverified.\n");
         }
-        String bound = Figures.percent(1 - CostReport.REFERENCE_MAX_MISS);
         String p99 = Figures.sig3(CostReport.REFERENCE_P99_SECONDS);
         md.append("\nThe reference is ")
                 .append(referenceRow(report))
@@ -92,11 +91,7 @@ public final class MarkdownTable {
                         report.referenceMeetsP99Bound()
                                 ? ": the cheapest Lambda size and fan-out (workers warm) whose p99 is within " + p99
                                         + " s."
-                                : report.referenceMeetsMissBound()
-                                        ? ": the cheapest Lambda row that answers within 30 s " + bound
-                                                + " of the time (no fan-out has a p99 within " + p99 + " s)."
-                                        : ": the cheapest Lambda row (none answers within 30 s " + bound
-                                                + " of the time, and no fan-out has a p99 within " + p99 + " s).")
+                                : ": the cheapest Lambda row (no size and fan-out has a p99 within " + p99 + " s).")
                 .append(" EC2 and Managed Instances rows assume the machine is busy all the time; break-even")
                 .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
                 .append(" EC2 costs leave out any load balancer.\n");

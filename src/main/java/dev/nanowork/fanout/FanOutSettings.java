@@ -28,6 +28,13 @@ public record FanOutSettings(Duration target, int maxWorkers, Duration pollInter
     static final Duration SHORTEST_POLL = Duration.ofMillis(10);
     static final Duration LONGEST_POLL = Duration.ofSeconds(5);
 
+    /** The settings when nothing is configured (after the bounds above, which its construction checks). */
+    public static final FanOutSettings DEFAULTS = new FanOutSettings(
+            duration(DEFAULT_TARGET),
+            Integer.parseInt(DEFAULT_MAX_WORKERS),
+            duration(DEFAULT_POLL_INTERVAL),
+            duration(DEFAULT_RECORD_TTL));
+
     public FanOutSettings {
         if (target.isNegative() || target.isZero())
             throw new IllegalArgumentException("nano-work.fan-out.target must be positive, e.g. 500ms, was " + target);
@@ -41,15 +48,6 @@ public record FanOutSettings(Duration target, int maxWorkers, Duration pollInter
             throw new IllegalArgumentException(
                     "nano-work.fan-out.record-ttl must be 1m to 1d (a found work answers retries this long), was "
                             + recordTtl);
-    }
-
-    /** The settings when nothing is configured. */
-    public static FanOutSettings defaults() {
-        return new FanOutSettings(
-                duration(DEFAULT_TARGET),
-                Integer.parseInt(DEFAULT_MAX_WORKERS),
-                duration(DEFAULT_POLL_INTERVAL),
-                duration(DEFAULT_RECORD_TTL));
     }
 
     /** One of the defaults above as SmallRye Config reads it: a whole number and ms, s or h. */

@@ -68,17 +68,20 @@ class ReportWritersTest {
     void withoutAConfigurationWithinEitherBoundTheReferenceIsTheCheapestSingleThenFastestAndSaysSo() {
         // 2^37 attempts expected (send x 256): even 33 executions of the fastest size take minutes
         CostReport hard = measuredReport(catalog, "fffffffff8000000");
+        FanOutModel.FanOutEstimate ref = hard.reference();
         assertFalse(hard.referenceMeetsP99Bound());
-        assertFalse(hard.referenceMeetsMissBound());
-        assertEquals(1, hard.reference().executions(), "the single executions are what is left to compare");
-        for (Estimate e : hard.estimates())
-            if (e.target().kind() == Target.Kind.LAMBDA)
-                assertTrue(
-                        e.costPerWork() >= hard.reference().costPerWork() * (1 - 1e-9),
-                        e.target().name());
+        assertEquals(1, ref.executions(), "the single executions are what is left to compare");
+        for (Estimate e : hard.estimates()) {
+            if (e.target().kind() != Target.Kind.LAMBDA) continue;
+            assertTrue(
+                    e.costPerWork() >= ref.costPerWork() * (1 - 1e-9),
+                    e.target().name());
+            // sizes of one architecture cost the same per work: of those, the fastest
+            if (Math.abs(e.costPerWork() - ref.costPerWork()) <= ref.costPerWork() * 1e-12)
+                assertTrue(e.meanSeconds() >= ref.meanSeconds(), e.target().name() + " is faster than " + ref);
+        }
         assertTrue(MarkdownTable.render(hard)
-                .contains(": the cheapest Lambda row (none answers within 30 s 99% of the time, and no fan-out"
-                        + " has a p99 within 5 s)."));
+                .contains(": the cheapest Lambda row (no size and fan-out has a p99 within 5 s)."));
     }
 
     @Test
