@@ -205,6 +205,10 @@ resource "aws_lambda_function" "this" {
       } : {}, var.operator_key != null ? {
       # benchmark, status details and cancelling other holders' searches take this key, not a wallet's.
       NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER = var.operator_key.parameter_name
+      } : {}, var.metrics != null ? {
+      # The namespace and Variant dimension of the metrics in every record this function writes.
+      NANO_WORK_METRICS_NAMESPACE = var.metrics.namespace
+      NANO_WORK_METRICS_VARIANT   = var.metrics.variant
     } : {})
   }
 

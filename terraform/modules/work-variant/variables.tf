@@ -241,6 +241,12 @@ variable "benchmark_requires_key" {
   }
 }
 
+variable "metrics_namespace" {
+  type        = string
+  description = "CloudWatch namespace of the deployment's metrics; each function of the variant files its records' metrics there under Variant = name (docs/observe.md). null: the application's default."
+  default     = null
+}
+
 variable "log_retention_days" {
   type        = number
   description = "Days CloudWatch keeps the functions' logs."

@@ -95,3 +95,17 @@ output "fan_out" {
     workers    = { for name in keys(var.variants) : name => module.variant[name].worker_function_name }
   } : null
 }
+
+output "dashboard_name" {
+  description = "The CloudWatch dashboard of the deployment (docs/observe.md)."
+  value       = module.observe.dashboard_name
+}
+
+output "observe" {
+  description = "What infra/read-metrics.sh reads the deployment's metrics with: the namespace, the work records' table, and each variant's target label (as variant_targets), architecture, generate memory and function names."
+  value = {
+    namespace = local.metrics_namespace
+    table     = local.fan_out ? aws_dynamodb_table.work_records[0].name : null
+    variants  = { for name, v in local.observed_variants : name => merge(v, { target = local.variant_targets[name] }) }
+  }
+}

@@ -213,6 +213,9 @@ public interface WorkConfig {
     /** One work searched by many Lambda executions at once, through a shared record (docs/endpoint.md, "Fan-out"). */
     FanOutConfig fanOut();
 
+    /** Where each request's metrics go: the namespace and the variant they are filed under. */
+    MetricsConfig metrics();
+
     /** The {@code benchmark} action. */
     Benchmark benchmark();
 
