@@ -34,8 +34,8 @@ run "defaults" {
     error_message = "rate label of the arm64 variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 62
-    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers) reserved: ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 94
+    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers x 2 long works at once) reserved: ${output.reserved_concurrency_total}"
   }
   assert {
     condition     = length(aws_lambda_capacity_provider.this) == 0 && length(aws_iam_role.capacity_provider_operator) == 0
@@ -122,8 +122,8 @@ run "managed_instances_apply" {
     error_message = "rate label of a managed variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 82
-    error_message = "plain variants 62 + the managed variants' validate functions 2 x 10 (no workers: fan-out is plain Lambda's): ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 114
+    error_message = "plain variants 94 + the managed variants' validate functions 2 x 10 (no workers: fan-out is plain Lambda's): ${output.reserved_concurrency_total}"
   }
 }
 
