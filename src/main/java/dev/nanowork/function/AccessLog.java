@@ -50,7 +50,7 @@ final class AccessLog implements Handler<RoutingContext> {
         rc.next();
     }
 
-    private String client(RoutingContext rc) {
+    String client(RoutingContext rc) {
         if (LambdaInvocation.present(rc)) {
             String edge = rc.request().getHeader(EDGE_VIEWER_ADDRESS);
             return Optional.ofNullable(edge)
@@ -74,7 +74,7 @@ final class AccessLog implements Handler<RoutingContext> {
      * The id of the key the request presented, by the same rule the key is checked by ({@link SharedSecret#presented}):
      * the bearer token, else the body's {@code key} field. The body is read again only when it names a key.
      */
-    private static String keyId(RoutingContext rc) {
+    static String keyId(RoutingContext rc) {
         Optional<String> keyField = Optional.empty();
         String body = rc.body() == null ? null : rc.body().asString();
         if (body != null && body.contains("\"key\"")) {

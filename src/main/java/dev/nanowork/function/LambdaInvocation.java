@@ -40,6 +40,12 @@ final class LambdaInvocation {
         return OptionalLong.of(event.getTimeEpoch());
     }
 
+    /** Lambda's id of the invocation ({@code Context.getAwsRequestId()}), empty off Lambda. */
+    static Optional<String> requestId(RoutingContext rc) {
+        Context context = invocationObject(rc, Context.class);
+        return context == null ? Optional.empty() : Optional.ofNullable(context.getAwsRequestId());
+    }
+
     /** Whether {@code rc} came through a Lambda invocation (on Lambda, not in dev or test mode). */
     static boolean present(RoutingContext rc) {
         return invocationObject(rc, Context.class) != null;

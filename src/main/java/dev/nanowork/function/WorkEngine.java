@@ -8,6 +8,7 @@ import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.observe.RecordWriter;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
@@ -45,6 +46,7 @@ public class WorkEngine {
     private final Deadlines deadlines;
     private final AccessKeys access;
     private final FanOutStartup fanOut;
+    private final RecordWriter recordWriter;
 
     /**
      * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
@@ -56,6 +58,7 @@ public class WorkEngine {
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown") String version,
             @ConfigProperty(name = "quarkus.thread-pool.max-threads") Optional<Integer> workerThreads) {
         JvmProbe probe = JvmProbe.current();
+        recordWriter = new RecordWriter(config.metrics().namespace(), config.metrics().variant());
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
         WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served(config.serve()),
@@ -154,6 +157,13 @@ public class WorkEngine {
     @Singleton
     Deadlines deadlines() {
         return deadlines;
+    }
+
+    /** Where each request's record goes (the worker's too): stdout, under this deployment's namespace and variant. */
+    @Produces
+    @Singleton
+    RecordWriter recordWriter() {
+        return recordWriter;
     }
 
     void stop(@Observes ShutdownEvent event) {

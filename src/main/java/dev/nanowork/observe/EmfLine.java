@@ -40,8 +40,8 @@ public final class EmfLine {
 
     private EmfLine(String namespace, String variant, String action, long timestampMillis) {
         if (!NAMESPACE.matcher(namespace).matches())
-            throw new IllegalArgumentException("metrics namespace '" + namespace
-                    + "' must be 1 to 255 of the characters A-Z a-z 0-9 . _ # : / -");
+            throw new IllegalArgumentException(
+                    "metrics namespace '" + namespace + "' must be 1 to 255 of the characters A-Z a-z 0-9 . _ # : / -");
         if (!DIMENSION_VALUE.matcher(variant).matches())
             throw new IllegalArgumentException("metrics variant '" + variant
                     + "' must be 1 to 1024 printable ASCII characters, no space (a dimension value)");

@@ -31,11 +31,7 @@ public enum Metric {
     WORKERS_STARTED("WorkersStarted", Unit.COUNT, Actions.GENERATE),
     WORKERS_THROTTLED("WorkersThrottled", Unit.COUNT, Actions.GENERATE),
     WORKERS_FAILED("WorkersFailed", Unit.COUNT, Actions.GENERATE),
-    /** Nonces a worker tried after its search's record held a work for every asker: the fan-out's waste. */
-    HASHES_AFTER_FIND("HashesAfterFind", Unit.COUNT, Actions.WORKER_ONLY),
-    /** Calls to the work record table: each is a billed request unit (an item is under 1 KB). */
-    RECORD_READS("RecordReads", Unit.COUNT, Actions.SHARING),
-    RECORD_WRITES("RecordWrites", Unit.COUNT, Actions.SHARING),
+    /** Calls to the work record table that failed (the search went on alone, or a worker stopped). */
     RECORD_FAILURES("RecordFailures", Unit.COUNT, Actions.SHARING),
     /** The keys could not be read from their store (SSM): the request was refused for it. */
     KEY_STORE_FAILURES("KeyStoreFailures", Unit.COUNT, Actions.KEYED),
@@ -97,8 +93,8 @@ public enum Metric {
         public static final String UNKNOWN = "unknown";
 
         /** Every value the dimension takes: the RPC's actions, the worker, and unknown. */
-        public static final Set<String> ALL = Set.of(
-                WORK_GENERATE, "work_validate", "work_cancel", "status", "benchmark", WORKER, UNKNOWN);
+        public static final Set<String> ALL =
+                Set.of(WORK_GENERATE, "work_validate", "work_cancel", "status", "benchmark", WORKER, UNKNOWN);
 
         static final Set<String> GENERATE = Set.of(WORK_GENERATE);
         static final Set<String> WORKER_ONLY = Set.of(WORKER);

@@ -7,6 +7,9 @@ import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.fanout.WorkerTasks;
 import dev.nanowork.function.WorkEngine;
+import dev.nanowork.observe.Metric;
+import dev.nanowork.observe.RequestRecord;
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
@@ -75,7 +78,13 @@ public class WorkerSearch {
      *     or it stopped because nothing could stop it otherwise
      */
     public String answer(byte[] payload, long remainingMillis) {
+        return answer(payload, remainingMillis, RequestRecord.discarded());
+    }
+
+    /** The same, noting in {@code record} what the invocation came to. */
+    public String answer(byte[] payload, long remainingMillis, RequestRecord record) {
         long began = System.nanoTime();
+        record.action(Metric.Actions.WORKER);
         WorkerTask task;
         try {
             if (payload.length > LONGEST_PAYLOAD)
@@ -87,16 +96,23 @@ public class WorkerSearch {
                         + " does not search");
         } catch (WorkerTasks.Malformed | WorkerRefusal e) {
             LOG.info(() -> "worker: refused, no search: " + e.getMessage());
+            record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e instanceof WorkerRefusal r ? r : new WorkerRefusal(e.getMessage());
         }
-        Run run = new Run(task);
+        record.asked(task.root().toString(), task.difficulty().toString());
+        record.tally(tally(task));
+        Run run = new Run(task, record.tally());
         try {
             WorkerOutcome outcome = run.search();
             log(task, outcome.kind().name(), run, began);
+            record.outcome(RequestRecord.Outcome.valueOf(outcome.kind().name()), null);
             return WorkerTasks.write(outcome);
         } catch (WorkerRefusal e) {
             log(task, "refused (" + e.getMessage() + ")", run, began);
+            record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e;
+        } finally {
+            record.searched(run.attempts, System.nanoTime() - began, null);
         }
     }
 
@@ -114,6 +130,12 @@ public class WorkerSearch {
                 seconds > 0 ? run.attempts / seconds / 1e6 : 0));
     }
 
+    private static SearchTally tally(WorkerTask task) {
+        SearchTally tally = new SearchTally();
+        tally.searchId(task.searchId());
+        return tally;
+    }
+
     /**
      * One task's search, in rounds: each for the lowest difficulty the record still wants (held to this function's
      * bounds), from where the last one stopped; a find is recorded, and the worker searches on while the record wants
@@ -121,11 +143,13 @@ public class WorkerSearch {
      */
     private final class Run {
         final WorkerTask task;
+        final SearchTally tally;
         Difficulty difficulty;
         long attempts;
 
-        Run(WorkerTask task) {
+        Run(WorkerTask task, SearchTally tally) {
             this.task = task;
+            this.tally = tally;
             this.difficulty = task.difficulty();
         }
 
@@ -134,6 +158,7 @@ public class WorkerSearch {
             try {
                 record = records.read(task.root());
             } catch (RecordUnavailable e) {
+                tally.recordFailed();
                 throw new WorkerRefusal("record unavailable, no search: " + e.getMessage());
             }
             // Lambda may deliver an invocation twice, or late: a worker whose search is over by now exits at once.
@@ -155,9 +180,11 @@ public class WorkerSearch {
                     Clock.systemUTC())) {
                 while (true) {
                     Optional<RecordWatch.End> end = watch.end();
-                    if (end.equals(Optional.of(RecordWatch.End.UNREADABLE)))
+                    if (end.equals(Optional.of(RecordWatch.End.UNREADABLE))) {
+                        tally.recordFailed();
                         throw new WorkerRefusal("record unreadable for over " + RecordWatch.UNREADABLE.toMillis()
                                 + " ms, search stopped");
+                    }
                     Optional<Difficulty> threshold = watch.threshold();
                     if (end.isPresent() || threshold.isEmpty())
                         return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());

@@ -37,6 +37,7 @@ class LayersTest {
             "search",
             "kernel",
             "block",
+            "observe",
             "work");
     static final Pattern PACKAGE = Pattern.compile("(?m)^package dev\\.nanowork\\.(\\w+)");
     static final Pattern REFERENCE = Pattern.compile("dev\\.nanowork\\.(\\w+)");

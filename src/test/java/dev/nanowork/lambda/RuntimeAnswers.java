@@ -189,4 +189,15 @@ final class RuntimeAnswers {
         for (int i = 7; i >= 0; i--) value = (value << 8) | (out[i] & 0xff);
         return value;
     }
+
+    /** The records in a runtime's output (issue 42), each checked against CloudWatch's EMF specification. */
+    static List<JsonNode> records(String output) throws IOException {
+        List<JsonNode> records = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            if (!line.startsWith("{") || !line.contains("\"request_id\"")) continue;
+            assertEquals(List.of(), dev.nanowork.support.EmfSpec.violations(line), line);
+            records.add(JSON.readTree(line));
+        }
+        return records;
+    }
 }
