@@ -38,42 +38,41 @@ locals {
   }]
 
   # Cost per work as billed, per variant: the generate and worker functions' Duration at their price, the API's and
-  # Lambda's request per work and Lambda's per worker invocation, the record units the functions counted, over the
-  # works (work_generate requests) of the period.
+  # Lambda's request per work and Lambda's per worker invocation, over the works (work_generate requests) of the
+  # period; and the record table's request units as DynamoDB counts them (on demand, a consumed unit is a billed
+  # request unit), shared by every variant's works, so divided by all of them.
   cost_widget = {
     type = "metric"
     properties = {
-      title  = [for p in local.definitions.panels : p.title if try(p.aws, "") == "cost_per_work"][0]
-      region = var.region
-      view   = "timeSeries"
-      period = 300
-      metrics = concat([for k, v in local.billed : concat(
-        [["AWS/Lambda", "Duration", "FunctionName", var.variants[v].generate_function, { id = "gd${k}", stat = "Sum", visible = false }]],
-        [for line in [
-          ["AWS/Lambda", "Duration", "FunctionName", var.variants[v].worker_function, { id = "wd${k}", stat = "Sum", visible = false }],
-          ["AWS/Lambda", "Invocations", "FunctionName", var.variants[v].worker_function, { id = "wi${k}", stat = "Sum", visible = false }],
-          [var.namespace, "RecordReads", "Variant", v, "Action", "worker", { id = "wr${k}", stat = "Sum", visible = false }],
-          [var.namespace, "RecordWrites", "Variant", v, "Action", "worker", { id = "ww${k}", stat = "Sum", visible = false }],
-        ] : line if var.variants[v].worker_function != null],
-        [
-          [var.namespace, "Latency", "Variant", v, "Action", "work_generate", { id = "n${k}", stat = "SampleCount", visible = false }],
-          [var.namespace, "RecordReads", "Variant", v, "Action", "work_generate", { id = "gr${k}", stat = "Sum", visible = false }],
-          [var.namespace, "RecordWrites", "Variant", v, "Action", "work_generate", { id = "gw${k}", stat = "Sum", visible = false }],
-          [{ id = "cost${k}", label = "${v} $ per work", expression = local.cost_expressions[v] }],
-        ],
-      )]...)
+      title   = [for p in local.definitions.panels : p.title if try(p.aws, "") == "cost_per_work"][0]
+      region  = var.region
+      view    = "timeSeries"
+      period  = 300
+      metrics = concat(local.cost_variant_lines, local.cost_table_lines, [for k, v in local.billed : [{ id = "cost${k}", label = "${v} $ per work", expression = local.cost_expressions[v] }]])
     }
   }
+  cost_variant_lines = concat([for k, v in local.billed : concat(
+    [["AWS/Lambda", "Duration", "FunctionName", var.variants[v].generate_function, { id = "gd${k}", stat = "Sum", visible = false }]],
+    [for line in [
+      ["AWS/Lambda", "Duration", "FunctionName", var.variants[v].worker_function, { id = "wd${k}", stat = "Sum", visible = false }],
+      ["AWS/Lambda", "Invocations", "FunctionName", var.variants[v].worker_function, { id = "wi${k}", stat = "Sum", visible = false }],
+    ] : line if var.variants[v].worker_function != null],
+    [[var.namespace, "Latency", "Variant", v, "Action", "work_generate", { id = "n${k}", stat = "SampleCount", visible = false }]],
+  )]...)
+  cost_table_lines = [for line in [
+    ["AWS/DynamoDB", "ConsumedReadCapacityUnits", "TableName", coalesce(var.table_name, "-"), { id = "rr", stat = "Sum", visible = false }],
+    ["AWS/DynamoDB", "ConsumedWriteCapacityUnits", "TableName", coalesce(var.table_name, "-"), { id = "rw", stat = "Sum", visible = false }],
+  ] : line if var.table_name != null]
   # Variants billed per GB-second (not Managed Instances, which pay for their EC2 fleet).
-  billed = [for v in local.variants : v if var.variants[v].duration_billed]
+  billed    = [for v in local.variants : v if var.variants[v].duration_billed]
+  all_works = join(" + ", [for k, v in local.billed : format("FILL(n%d, 0)", k)])
   cost_expressions = { for k, v in local.billed : v => format(
-    "(FILL(gd%d, 0) * %.15f%s + n%d * %.15f + (FILL(gr%d, 0)%s) * %.15f + (FILL(gw%d, 0)%s) * %.15f) / n%d",
+    "(FILL(gd%d, 0) * %.15f%s + n%d * %.15f) / n%d%s",
     k, local.dollars_per_ms[v],
     var.variants[v].worker_function == null ? "" : format(" + FILL(wd%d, 0) * %.15f + FILL(wi%d, 0) * %.15f", k, local.dollars_per_ms[v], k, var.prices.lambda_request_per_million / 1e6),
     k, (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6,
-    k, var.variants[v].worker_function == null ? "" : format(" + FILL(wr%d, 0)", k), var.prices.dynamodb_read_request_per_million / 1e6,
-    k, var.variants[v].worker_function == null ? "" : format(" + FILL(ww%d, 0)", k), var.prices.dynamodb_write_request_per_million / 1e6,
     k,
+    var.table_name == null ? "" : format(" + (FILL(rr, 0) * %.15f + FILL(rw, 0) * %.15f) / (%s)", var.prices.dynamodb_read_request_per_million / 1e6, var.prices.dynamodb_write_request_per_million / 1e6, local.all_works),
   ) }
 
   functions = flatten([for v in local.variants : compact([var.variants[v].generate_function, var.variants[v].validate_function, var.variants[v].worker_function])])
@@ -236,28 +235,28 @@ resource "aws_cloudwatch_metric_alarm" "this" {
 resource "aws_cloudwatch_query_definition" "this" {
   for_each = {
     key-use           = <<-EOT
-      filter record = "request" and key_id = "KEY_ID"
-      | stats count(*) as requests, sum(Latency) / 1000 as seconds by Action, outcome, bin(1h)
+      filter ispresent(request_id) and key_id = "KEY_ID"
+      | stats count(*) as requests, sum(wall_ms) / 1000 as seconds by Action, outcome, bin(1h)
     EOT
     slowest-works     = <<-EOT
-      filter record = "request" and Action = "work_generate"
-      | sort Latency desc
+      filter Action = "work_generate"
+      | sort wall_ms desc
       | limit 25
-      | fields @timestamp, Variant, hash, difficulty, outcome, Latency, Attempts, WorkersStarted, search_id, viewer
+      | fields @timestamp, Variant, root, difficulty_asked, outcome, wall_ms, attempts, workers_started, search_id, viewer
     EOT
     root-history      = <<-EOT
-      filter hash = "ROOT"
+      filter root = "ROOT"
       | sort @timestamp asc
-      | fields @timestamp, record, Action, outcome, refused, request_id, search_id, Latency, Attempts, HashesAfterFind
+      | fields @timestamp, function, Action, outcome, why, request_id, search_id, wall_ms, attempts, record_states.0
     EOT
     search-executions = <<-EOT
       filter search_id = "SEARCH_ID"
       | sort @timestamp asc
-      | fields @timestamp, record, Action, outcome, request_id, Latency, Attempts, HashRate, HashesAfterFind
+      | fields @timestamp, function, Action, outcome, request_id, wall_ms, attempts, hashes_per_second
     EOT
     refusals          = <<-EOT
       filter outcome = "refused"
-      | stats count(*) as requests by refused, key_id, Action
+      | stats count(*) as requests by why, key_id, Action
       | sort requests desc
     EOT
   }
