@@ -58,7 +58,8 @@ public class WorkEngine {
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown") String version,
             @ConfigProperty(name = "quarkus.thread-pool.max-threads") Optional<Integer> workerThreads) {
         JvmProbe probe = JvmProbe.current();
-        recordWriter = new RecordWriter(config.metrics().namespace(), config.metrics().variant());
+        recordWriter =
+                new RecordWriter(config.metrics().namespace(), config.metrics().variant());
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
         WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served(config.serve()),

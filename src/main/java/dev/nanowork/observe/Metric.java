@@ -10,6 +10,7 @@ import java.util.Set;
  * custom metric, so a root, a key id or an address is never one (they are the record's other members, free to query
  * in Logs Insights).
  */
+@SuppressWarnings("ImmutableEnumChecker") // each actions set is a Set.of: unmodifiable
 public enum Metric {
     /** Wall time from the request's arrival to its answer; a worker's, from its invocation to its answer. */
     LATENCY("Latency", Unit.MILLISECONDS, Actions.ALL),

@@ -159,7 +159,7 @@ public final class RequestRecord {
         metrics.put(Metric.COLD_START, coldStart ? 1 : 0);
         if (keyStoreFailed) metrics.put(Metric.KEY_STORE_FAILURES, 1);
         if (attempts > 0 || searchNanos > 0) {
-            metrics.put(Metric.ATTEMPTS, attempts);
+            metrics.put(Metric.ATTEMPTS, (double) attempts);
             if (searchNanos > 0) {
                 double rate = attempts * 1e9 / searchNanos;
                 line.property("hashes_per_second", Math.round(rate));
