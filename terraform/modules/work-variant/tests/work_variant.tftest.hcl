@@ -136,6 +136,10 @@ run "fan_out_adds_a_worker_the_generate_function_alone_invokes" {
     condition     = module.worker[0].function_version != null && output.fan_out_policies.worker != null && strcontains(output.fan_out_policies.generate, "lambda:InvokeFunction") && !strcontains(output.fan_out_policies.worker, "lambda:InvokeFunction")
     error_message = "only the generate function's role may invoke"
   }
+  assert {
+    condition     = aws_lambda_function_event_invoke_config.worker[0].qualifier == module.worker[0].alias_name && aws_lambda_function_event_invoke_config.worker[0].function_name == module.worker[0].function_name && aws_lambda_function_event_invoke_config.worker[0].maximum_retry_attempts == 0 && aws_lambda_function_event_invoke_config.worker[0].maximum_event_age_in_seconds == 60
+    error_message = "a precache's queued worker: dropped after a minute throttled, never retried, on the alias invoked"
+  }
 }
 
 run "fan_out_without_enough_worker_concurrency_is_refused" {
@@ -157,7 +161,7 @@ run "without_fan_out_no_worker" {
   command = apply
 
   assert {
-    condition     = length(module.worker) == 0 && output.worker_function_name == null && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
+    condition     = length(module.worker) == 0 && length(aws_lambda_function_event_invoke_config.worker) == 0 && output.worker_function_name == null && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
     error_message = "fan-out off: no worker, no records"
   }
 }

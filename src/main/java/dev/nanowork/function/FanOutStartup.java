@@ -5,6 +5,7 @@ import dev.nanowork.fanout.FanOutSettings;
 import dev.nanowork.fanout.LambdaWorkers;
 import dev.nanowork.fanout.SharedSearch;
 import dev.nanowork.fanout.Workers;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.DynamoWorkRecords;
@@ -12,7 +13,6 @@ import dev.nanowork.share.WorkRecords;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Logger;
 
@@ -24,13 +24,20 @@ import java.util.logging.Logger;
  *
  * @param records the shared records, when there is a table (the worker handler searches only with one)
  * @param searcher what the queue's searches run with
+ * @param precache what {@code work_precache} runs with: the record and queued workers when there are both
  */
-record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<AutoCloseable> clients) {
+record FanOutStartup(
+        Optional<WorkRecords> records, Searcher searcher, Precache precache, Optional<AutoCloseable> clients) {
     private static final Logger LOG = Logger.getLogger(FanOutStartup.class.getName());
 
     /** No table: every search alone, as before the fan-out. */
     static FanOutStartup alone(WorkSearch search) {
-        return new FanOutStartup(Optional.empty(), Searcher.local(search), Optional.empty());
+        return new FanOutStartup(
+                Optional.empty(),
+                Searcher.local(search),
+                Precache.none("no work record table here (nano-work.fan-out.table): a precache would have nowhere to"
+                        + " wait for the wallet; send work_generate when the block is due"),
+                Optional.empty());
     }
 
     /**
@@ -51,8 +58,7 @@ record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<
                 config.recordTtl());
         DynamoWorkRecords records = DynamoWorkRecords.fromEnvironment(table);
         Optional<LambdaWorkers> invoked = config.worker().map(w -> new LambdaWorkers(w.strip(), longestRun));
-        Workers workers = invoked.<Workers>map(w -> w)
-                .orElse(task -> CompletableFuture.failedFuture(new IllegalStateException("no worker function")));
+        Workers workers = invoked.<Workers>map(w -> w).orElse(Workers.none("no worker function"));
         LOG.info(
                 () -> "fan-out: work records in table " + table + "; "
                         + invoked.map(w -> "up to " + settings.maxWorkers() + " workers of "
@@ -65,9 +71,16 @@ record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<
                 if (invoked.isPresent()) invoked.get().close();
             }
         };
-        return new FanOutStartup(
-                Optional.of(records),
-                new SharedSearch(search, records, workers, settings, hashesPerSecond, Clock.systemUTC()),
-                Optional.of(clients));
+        Duration precacheTtl = config.precacheTtl();
+        if (precacheTtl.compareTo(Duration.ofHours(1)) < 0 || precacheTtl.compareTo(Duration.ofDays(30)) > 0)
+            throw new IllegalArgumentException(
+                    "nano-work.fan-out.precache-ttl must be 1h to 30d (a precached work waits"
+                            + " this long for its wallet), was " + precacheTtl);
+        SharedSearch shared = new SharedSearch(search, records, workers, settings, hashesPerSecond, Clock.systemUTC());
+        Precache precache = invoked.isPresent()
+                ? shared.precache(precacheTtl, longestRun)
+                : Precache.none("no worker function here (nano-work.fan-out.worker): nothing would search a precache;"
+                        + " send work_generate when the block is due");
+        return new FanOutStartup(Optional.of(records), shared, precache, Optional.of(clients));
     }
 }

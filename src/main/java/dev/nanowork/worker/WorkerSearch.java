@@ -54,16 +54,15 @@ public class WorkerSearch {
                 new TaskBounds(
                         Difficulty.parse(config.minDifficulty().strip()),
                         Difficulty.parse(config.maxDifficulty().strip())),
-                config.fanOut().pollInterval(),
-                config.fanOut().recordTtl());
+                config.fanOut().pollInterval());
     }
 
-    WorkerSearch(WorkSearch search, WorkRecords records, TaskBounds bounds, Duration pollInterval, Duration recordTtl) {
+    WorkerSearch(WorkSearch search, WorkRecords records, TaskBounds bounds, Duration pollInterval) {
         this.search = search;
         this.records = records;
         this.bounds = bounds;
         this.pollInterval = pollInterval;
-        this.recorder = records == null ? null : new FindRecorder(records, recordTtl, Clock.systemUTC());
+        this.recorder = records == null ? null : new FindRecorder(records);
     }
 
     /**

@@ -24,7 +24,6 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.logging.Level;
@@ -64,11 +63,7 @@ class WorkerSearchTest {
         String id = newSearchId();
         records.put(searching(root, EASY, id, 20_000));
         WorkerSearch bounded = new WorkerSearch(
-                SEARCH,
-                records,
-                new TaskBounds(Difficulty.RECEIVE, Difficulty.SEND),
-                WorkerTestTasks.POLL,
-                Duration.ofHours(1));
+                SEARCH, records, new TaskBounds(Difficulty.RECEIVE, Difficulty.SEND), WorkerTestTasks.POLL);
         String valid = new String(payload(root, Difficulty.RECEIVE, id, 7, 10_000), StandardCharsets.UTF_8);
         List<String> refused = List.of(
                 "not json",
@@ -169,9 +164,10 @@ class WorkerSearchTest {
                 root,
                 id,
                 java.util.Set.of(new Asker("198.51.100.9", UNREACHABLE)),
-                System.currentTimeMillis() + 20_000);
-        WorkerSearch bounded = new WorkerSearch(
-                SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL, Duration.ofHours(1));
+                System.currentTimeMillis() + 20_000,
+                System.currentTimeMillis() / 1000 + 3600);
+        WorkerSearch bounded =
+                new WorkerSearch(SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL);
         long began = System.nanoTime();
         String answer = bounded.answer(payload(root, EASY, id, 1, 10_000), REMAINING);
         long ms = (System.nanoTime() - began) / 1_000_000;
