@@ -75,7 +75,7 @@ final class PrecacheTable {
                     .append(" | ")
                     .append(Figures.sig3(p.costRatio()))
                     .append(" | ")
-                    .append(Figures.sig3(p.costPerWork() / f.costPerWork()))
+                    .append(String.format(java.util.Locale.ROOT, "%.3f", p.costPerWork() / f.costPerWork()))
                     .append(" |\n");
         }
     }
