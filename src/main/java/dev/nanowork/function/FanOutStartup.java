@@ -1,5 +1,6 @@
 package dev.nanowork.function;
 
+import dev.nanowork.aws.AwsClients;
 import dev.nanowork.config.FanOutConfig;
 import dev.nanowork.fanout.FanOutSettings;
 import dev.nanowork.fanout.LambdaWorkers;
@@ -15,6 +16,8 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * The fan-out as {@code nano-work.fan-out.*} sets it up: with no table, every search runs alone on this execution
@@ -56,6 +59,8 @@ record FanOutStartup(
                 config.worker().isPresent() ? config.maxWorkers() : 0,
                 config.pollInterval(),
                 config.recordTtl());
+        Duration warmUp = AwsClients.warmUp(DynamoDbClient.class, LambdaClient.class);
+        LOG.info(() -> "fan-out: AWS SDK clients warmed in " + warmUp.toMillis() + " ms (no call made)");
         DynamoWorkRecords records = DynamoWorkRecords.fromEnvironment(table);
         Optional<LambdaWorkers> invoked = config.worker().map(w -> new LambdaWorkers(w.strip(), longestRun));
         Workers workers = invoked.<Workers>map(w -> w).orElse(Workers.none("no worker function"));
