@@ -3,7 +3,6 @@ package dev.nanowork.aws;
 import java.time.Duration;
 import java.util.logging.Logger;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
-import software.amazon.awssdk.core.SdkClient;
 import software.amazon.awssdk.core.client.builder.SdkClientBuilder;
 import software.amazon.awssdk.core.warmup.SdkWarmUp;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
@@ -42,19 +41,18 @@ public final class AwsClients {
     }
 
     /**
-     * Runs one operation of each of {@code clients} against the SDK's in-memory canned responses ({@link
-     * SdkWarmUp}: no network, no credentials), so that a request's first call to the service does not also load and
+     * Runs one operation of each service client in function.zip (DynamoDB, Lambda, SSM) against the SDK's in-memory
+     * canned responses ({@link SdkWarmUp}: no network, no credentials), so that a request's first call to the service does not also load and
      * link the SDK's whole request path (seen taking over a second, past a record call's timeout, on a busy machine).
      * Called in INIT: under SnapStart the warmed code is in the snapshot. A failure only leaves the first call slower:
      * it is logged, never thrown.
      *
      * @return how long it took
      */
-    @SafeVarargs
-    public static Duration warmUp(Class<? extends SdkClient>... clients) {
+    public static Duration warmUp() {
         long began = System.nanoTime();
         try {
-            SdkWarmUp.warmUp(clients);
+            SdkWarmUp.warmUp();
         } catch (RuntimeException | LinkageError e) {
             LOG.warning(() -> "AWS SDK warm-up failed (the first call of each client will be slower): " + e);
         }

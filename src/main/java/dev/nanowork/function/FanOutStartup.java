@@ -16,8 +16,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Logger;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * The fan-out as {@code nano-work.fan-out.*} sets it up: with no table, every search runs alone on this execution
@@ -59,7 +57,7 @@ record FanOutStartup(
                 config.worker().isPresent() ? config.maxWorkers() : 0,
                 config.pollInterval(),
                 config.recordTtl());
-        Duration warmUp = AwsClients.warmUp(DynamoDbClient.class, LambdaClient.class);
+        Duration warmUp = AwsClients.warmUp();
         LOG.info(() -> "fan-out: AWS SDK clients warmed in " + warmUp.toMillis() + " ms (no call made)");
         DynamoWorkRecords records = DynamoWorkRecords.fromEnvironment(table);
         Optional<LambdaWorkers> invoked = config.worker().map(w -> new LambdaWorkers(w.strip(), longestRun));
