@@ -13,9 +13,12 @@ import dev.nanowork.share.DynamoWorkRecords;
 import dev.nanowork.share.WorkRecords;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * The fan-out as {@code nano-work.fan-out.*} sets it up: with no table, every search runs alone on this execution
@@ -57,7 +60,7 @@ record FanOutStartup(
                 config.worker().isPresent() ? config.maxWorkers() : 0,
                 config.pollInterval(),
                 config.recordTtl());
-        Duration warmUp = AwsClients.warmUp();
+        Duration warmUp = AwsClients.warmUp(List.of(DynamoDbClient.class, LambdaClient.class));
         LOG.info(() -> "fan-out: AWS SDK clients warmed in " + warmUp.toMillis() + " ms (no call made)");
         DynamoWorkRecords records = DynamoWorkRecords.fromEnvironment(table);
         Optional<LambdaWorkers> invoked = config.worker().map(w -> new LambdaWorkers(w.strip(), longestRun));
