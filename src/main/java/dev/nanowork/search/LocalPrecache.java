@@ -166,6 +166,8 @@ public final class LocalPrecache implements Precache, AutoCloseable {
                 result = search.searchInBackground(p.root, difficulty, p.deadlineNanos, p.dropped);
             } catch (InterruptedException e) {
                 return; // closed while it waited for its turn
+            } catch (RuntimeException e) {
+                result = new SearchResult.Failed(e, 0, 0); // the runner lives on for the next precache
             }
             synchronized (lock) {
                 running = null;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.nanowork.support.LogCapture;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
@@ -18,6 +19,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Optional;
+import java.util.logging.Level;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -143,6 +145,25 @@ class LocalPrecacheTest {
         // Planted: a raise that is not kept (the difficulty left as first asked): each work reaches EASY only, and
         // HARDER (16 times rarer) in 1 of 16 roots, so all three in 1 of 4,096 runs.
         for (int i = 1; i <= 3; i++) assertTrue(precache.ready(root(i), HARDER).isPresent(), "root " + i);
+    }
+
+    @Test
+    void aPrecacheNotFoundWithinItsTimeToLiveAndOneThatFailedAreDropped() throws Exception {
+        precache = new LocalPrecache(search, new PrecacheSettings(4, 4, 16, Duration.ofMillis(200)), clock);
+        precache.precache(root(1), UNREACHABLE, ALICE);
+        awaitThat("the precache aged out", () -> precache.searches() == 0);
+        assertEquals(0, precache.held());
+        precache.close();
+        try (WorkSearch broken = new WorkSearch(new RecordingKernel.Failing(), 1);
+                LogCapture warnings = LogCapture.atLeast(Level.WARNING)) {
+            precache = new LocalPrecache(broken, new PrecacheSettings(4, 4, 16, TTL), clock);
+            precache.precache(root(2), EASY, ALICE);
+            awaitThat("the failed precache is dropped", () -> precache.searches() == 0);
+            assertEquals(0, precache.held());
+            assertTrue(
+                    warnings.allText().contains("precache search failed"),
+                    warnings.lines().toString());
+        }
     }
 
     @Test

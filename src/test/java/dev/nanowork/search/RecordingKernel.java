@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * the batches of a {@link #watch}ed root begun while another root's search had done one: what the precache's tests
  * read to tell which search had the threads.
  */
-final class RecordingKernel implements WorkKernel {
+class RecordingKernel implements WorkKernel {
     static final long LOOKED_AT = 1024;
 
     private final ScalarKernel scalar = new ScalarKernel();
@@ -40,6 +40,14 @@ final class RecordingKernel implements WorkKernel {
 
     long overlaps() {
         return overlaps.get();
+    }
+
+    /** A kernel whose every search fails, as a broken one would. */
+    static final class Failing extends RecordingKernel {
+        @Override
+        public RootSearch forRoot(Root root) {
+            throw new IllegalStateException("planted kernel failure");
+        }
     }
 
     @Override
