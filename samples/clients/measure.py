@@ -115,13 +115,14 @@ def precache(url, n, difficulty):
     c = Client(url)
     generate = dict(sample("work_generate"), difficulty=difficulty)
     ask = {"action": "work_precache", "difficulty": difficulty}  # the sample sends a block; here its hash, random
-    without, with_, ready = [], [], []
+    without, with_, ready, answered = [], [], [], []
     for i in range(2 * n):
         generate["hash"] = ask["hash"] = os.urandom(32).hex().upper()
         precached = i >= n
         if precached:
             t = time.perf_counter()
             status, a = c.post(ask)
+            answered.append((time.perf_counter() - t) * 1e3)
             while a.get("precache") != "ready":
                 assert status == 200 and "precache" in a, a
                 time.sleep(0.02)
@@ -134,7 +135,8 @@ def precache(url, n, difficulty):
         print(f"  {i + 1}/{2 * n}: {'with' if precached else 'without'} precache {(with_ or without)[-1]:.1f} ms",
               file=sys.stderr)
     print(json.dumps({"sends": n, "difficulty": difficulty, "without_precache": summary(without),
-                      "with_precache": summary(with_), "precache_ready_after": summary(ready),
+                      "with_precache": summary(with_), "precache_answered": summary(answered),
+                      "precache_ready_after": summary(ready),
                       "p50_ratio": round(pct(without, 50) / pct(with_, 50), 1)}))
 
 
