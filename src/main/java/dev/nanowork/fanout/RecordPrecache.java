@@ -28,6 +28,13 @@ import java.util.logging.Logger;
  */
 public final class RecordPrecache implements Precache {
     private static final Logger LOG = Logger.getLogger(RecordPrecache.class.getName());
+    /**
+     * How long a precache's claim holds its root before a worker starts and holds it to its deadline ({@code
+     * WorkerSearch}): Lambda starts a queued event within about a second unless throttled; a throttled or dropped one
+     * leaves a record that lapses this soon, and the wallet's work_generate then claims it with workers of its own.
+     */
+    static final Duration WORKER_START = Duration.ofSeconds(3);
+
     /** A claim that loses to a record which then changes is tried again this often (as a work_generate's). */
     private static final int CLAIMS = 3;
 
@@ -92,7 +99,7 @@ public final class RecordPrecache implements Precache {
                 searchId,
                 Set.of(new Asker(caller.address(), difficulty)),
                 workers,
-                deadline,
+                now + WORKER_START.toMillis(),
                 (now + precacheTtl.toMillis()) / 1000);
         if (!(records.claim(wanted, now) instanceof WorkRecords.Claim.Claimed)) return Optional.empty();
         if (crew.dispatch(root, difficulty, searchId, workers, deadline) == 0) {

@@ -91,12 +91,12 @@ public class WorkEngine {
                         deadlines.budget())
                 : FanOutStartup.alone(started.search());
         queue = new WorkQueue(started.search(), fanOut.searcher(), limits);
-        // On Lambda, the record-backed precache takes Precache.none's place here, from fanOut's records.
         precache = PrecacheStartup.start(
                 config.precache(),
                 started.search(),
                 System.getenv("AWS_LAMBDA_RUNTIME_API") != null,
-                searches(settings.served()));
+                searches(settings.served()),
+                fanOut.precache());
         HostFacts host = HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed());
         rpc = new WorkRpc(queue, settings, access, host, precache.precache());
         LOG.info(() -> "serving "

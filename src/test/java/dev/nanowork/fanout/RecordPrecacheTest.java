@@ -68,6 +68,9 @@ class RecordPrecacheTest {
         assertEquals(SETTINGS.maxWorkers(), workers.dispatched.size(), "NEVER at 1 H/s: the cap, queued");
         assertEquals(0, workers.tasks.size(), "none invoked synchronously: nobody waits");
         assertEquals(SETTINGS.maxWorkers(), record.workers());
+        assertTrue(
+                record.leaseUntilMillis() <= System.currentTimeMillis() + RecordPrecache.WORKER_START.toMillis(),
+                "leased only until a worker starts (it holds the lease then), so a dropped precache lapses in seconds");
         for (var task : workers.dispatched) {
             assertEquals(record.searchId(), task.searchId());
             long left = task.deadlineEpochMillis() - before;

@@ -16,9 +16,12 @@ import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Which precache a process answers with: its own where it keeps running, none on Lambda, none when turned off. */
+/** Which precache a process answers with: its own where it keeps running, the shared record's on Lambda, none when turned off. */
 class PrecacheStartupTest {
     static final Root ROOT = Root.of(new byte[32]);
+
+    /** The fan-out's precache as a Lambda execution gets it: always already searching, to tell it from the others. */
+    static final Precache SHARED = (root, difficulty, caller) -> Precache.State.SEARCHING;
 
     final WorkSearch search = new WorkSearch(new ScalarKernel(), 1);
 
@@ -58,7 +61,7 @@ class PrecacheStartupTest {
 
     @Test
     void aProcessThatKeepsRunningPrecachesItself() {
-        PrecacheStartup started = PrecacheStartup.start(config(64), search, false, true);
+        PrecacheStartup started = PrecacheStartup.start(config(64), search, false, true, SHARED);
         assertTrue(started.local().isPresent());
         try {
             assertEquals(Precache.State.STARTED, started.precache().precache(ROOT, Difficulty.BASE, Caller.LOCAL));
@@ -67,20 +70,27 @@ class PrecacheStartupTest {
         }
     }
 
+    /** A Lambda execution is frozen once it answers: the fan-out's record-backed precache answers there instead. */
     @Test
-    void aLambdaExecutionRefusesSayingWhy() {
-        PrecacheStartup started = PrecacheStartup.start(config(64), search, true, true);
-        assertTrue(started.local().isEmpty());
-        assertEquals(PrecacheStartup.ON_LAMBDA, refusal(started.precache()));
+    void aLambdaExecutionAnswersWithTheSharedRecord() {
+        PrecacheStartup started = PrecacheStartup.start(config(64), search, true, true, SHARED);
+        assertTrue(started.local().isEmpty(), "no local search on Lambda");
+        assertEquals(Precache.State.SEARCHING, started.precache().precache(ROOT, Difficulty.BASE, Caller.LOCAL));
+        assertEquals(
+                "no record here",
+                refusal(PrecacheStartup.start(config(64), search, true, true, Precache.none("no record here"))
+                        .precache()));
     }
 
     @Test
     void offWhenTurnedOffOrWhereNothingIsSearched() {
         assertEquals(
                 PrecacheStartup.OFF,
-                refusal(PrecacheStartup.start(config(0), search, false, true).precache()));
+                refusal(PrecacheStartup.start(config(0), search, false, true, SHARED)
+                        .precache()));
         assertEquals(
                 PrecacheStartup.NO_SEARCH,
-                refusal(PrecacheStartup.start(config(64), search, false, false).precache()));
+                refusal(PrecacheStartup.start(config(64), search, true, false, SHARED)
+                        .precache()));
     }
 }

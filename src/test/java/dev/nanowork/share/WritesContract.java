@@ -5,9 +5,11 @@ import static dev.nanowork.share.RecordCases.HIGH;
 import static dev.nanowork.share.RecordCases.LOW;
 import static dev.nanowork.share.RecordCases.askers;
 import static dev.nanowork.share.RecordCases.inAnHour;
+import static dev.nanowork.share.RecordCases.lowOnly;
 import static dev.nanowork.share.RecordCases.now;
 import static dev.nanowork.share.RecordCases.root;
 import static dev.nanowork.share.RecordCases.searching;
+import static dev.nanowork.share.RecordCases.workBelow;
 import static dev.nanowork.share.RecordCases.workReaching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,16 +48,17 @@ abstract class WritesContract {
         Root root = root();
         long lease = now() + 10_000;
         WorkRecord search = claimed(root, LOW, lease, "10.0.0.1");
-        WorkRecord raised = records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), lease + 5_000, inAnHour())
-                .orElseThrow();
+        String id = search.searchId();
+        WorkRecord raised =
+                join(root, id, askers(HIGH, "10.0.0.2"), lease + 5_000).get();
         assertEquals(HIGH, raised.difficulty());
         assertEquals(lease + 5_000, raised.leaseUntilMillis());
         assertEquals(raised, read(root), "the record after the join comes back with it");
         // Lower both: the asker is added, neither value goes down.
-        assertTrue(records.join(root, search.searchId(), askers(LOW, "10.0.0.3"), lease, inAnHour())
-                .isPresent());
+        assertTrue(join(root, id, askers(LOW, "10.0.0.3"), lease).isPresent());
         // One higher, one lower: the lease rises, the difficulty stays; a precache keeps the work for days.
-        assertTrue(records.join(root, search.searchId(), askers(ANY, "10.0.0.4"), lease + 9_000, inAnHour() + 86_400)
+        long day = inAnHour() + 86_400;
+        assertTrue(records.join(root, id, askers(ANY, "10.0.0.4"), lease + 9_000, day)
                 .isPresent());
         WorkRecord after = read(root);
         assertEquals(HIGH, after.difficulty());
@@ -66,7 +69,7 @@ abstract class WritesContract {
         all.addAll(askers(ANY, "10.0.0.4"));
         assertEquals(all, after.askers(), "each asker with the difficulty it asked for");
         assertEquals(WorkRecord.State.SEARCHING, after.state());
-        assertEquals(search.searchId(), after.searchId());
+        assertEquals(id, after.searchId());
         assertTrue(after.revision() >= 3, "every join is a revision: " + after.revision());
     }
 
@@ -76,29 +79,21 @@ abstract class WritesContract {
         Root found = root();
         WorkRecord a = claimed(found, ANY, now + 10_000, "10.0.0.1");
         assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(found, a.searchId(), new Work(1)));
-        assertEquals(
-                Optional.empty(), records.join(found, a.searchId(), askers(ANY, "10.0.0.2"), now + 20_000, inAnHour()));
+        assertEquals(Optional.empty(), join(found, a.searchId(), askers(ANY, "10.0.0.2"), now + 20_000));
         assertEquals(Set.of(), read(found).askers());
 
         Root taken = root();
         WorkRecord lapsed = claimed(taken, LOW, now + 1_000, "10.0.0.1");
         WorkRecord next = searching(taken, LOW, now + 30_000, "10.0.0.3");
         assertInstanceOf(WorkRecords.Claim.Claimed.class, records.claim(next, now + 1_000));
-        assertEquals(
-                Optional.empty(),
-                records.join(taken, lapsed.searchId(), askers(LOW, "10.0.0.2"), now + 20_000, inAnHour()));
+        assertEquals(Optional.empty(), join(taken, lapsed.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
         assertEquals(next, read(taken));
 
         Root cancelled = root();
         WorkRecord c = claimed(cancelled, LOW, now + 10_000, "10.0.0.1");
         assertTrue(records.cancel(cancelled, c.searchId()));
-        assertEquals(
-                Optional.empty(),
-                records.join(cancelled, c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000, inAnHour()));
-        assertEquals(
-                Optional.empty(),
-                records.join(root(), c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000, inAnHour()),
-                "none");
+        assertEquals(Optional.empty(), join(cancelled, c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
+        assertEquals(Optional.empty(), join(root(), c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000), "none");
     }
 
     @Test
@@ -144,7 +139,7 @@ abstract class WritesContract {
     void aWithdrawalLowersTheDifficultyToWhatTheOthersWantAndTheLastCancels() {
         Root root = root();
         WorkRecord search = claimed(root, LOW, now() + 10_000, "10.0.0.1");
-        records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000, inAnHour());
+        join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
         WorkRecord one =
                 records.withdraw(root, a -> a.address().equals("10.0.0.2")).orElseThrow();
         assertEquals(WorkRecord.State.SEARCHING, one.state());
@@ -235,21 +230,12 @@ abstract class WritesContract {
     /** A search of {@code root} for 10.0.0.1 at LOW, joined by 10.0.0.2 at HIGH. */
     WorkRecord lowAndHigh(Root root) {
         WorkRecord search = claimed(root, LOW, now() + 10_000, "10.0.0.1");
-        records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000, inAnHour());
+        join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
         return search;
     }
 
-    /** A work for {@code root} that reaches LOW and not HIGH. */
-    static Work lowOnly(Root root) {
-        Work low = workReaching(root, LOW, 0);
-        while (HIGH.isReachedBy(WorkValue.value(root, low))) low = workReaching(root, LOW, low.value() + 1);
-        return low;
-    }
-
-    /** A work whose value for {@code root} is below {@code value}. */
-    static Work workBelow(Root root, long value) {
-        for (long w = 0; ; w++) {
-            if (Long.compareUnsigned(WorkValue.value(root, w), value) < 0) return new Work(w);
-        }
+    /** A join whose expiry is an hour away (a work_generate's). */
+    private Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long lease) {
+        return records.join(root, searchId, askers, lease, inAnHour());
     }
 }

@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
@@ -33,12 +32,12 @@ final class InvokeEvents implements AutoCloseable {
 
     private final ScheduledExecutorService queue =
             Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().factory());
-    private final Semaphore concurrency;
+    private final Slots concurrency;
     private volatile int maximumRetryAttempts = 2;
     private volatile Duration maximumEventAge = Duration.ofHours(6);
     private volatile double speed = 1;
 
-    InvokeEvents(Semaphore concurrency) {
+    InvokeEvents(Slots concurrency) {
         this.concurrency = concurrency;
     }
 
@@ -74,7 +73,7 @@ final class InvokeEvents implements AutoCloseable {
             outcome.accept("dropped: older than " + maximumEventAge.toSeconds() + " s");
             return;
         }
-        if (!concurrency.tryAcquire()) {
+        if (!concurrency.tryTake()) {
             Duration next = backoff.multipliedBy(2).compareTo(LONGEST_THROTTLE_RETRY) > 0
                     ? LONGEST_THROTTLE_RETRY
                     : backoff.multipliedBy(2);
@@ -90,7 +89,7 @@ final class InvokeEvents implements AutoCloseable {
             } catch (Exception e) {
                 ok = false;
             } finally {
-                concurrency.release();
+                concurrency.give();
             }
             if (ok) outcome.accept("ok");
             else if (failures < maximumRetryAttempts) {

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -77,7 +76,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     private final String qualifier;
     private final Duration timeout;
     private final Handler handler;
-    private final Semaphore concurrency;
+    private final Slots concurrency;
     private final InvokeEvents events;
     private final Map<String, Issued> issued = new ConcurrentHashMap<>();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
@@ -100,7 +99,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         this.qualifier = qualifier;
         this.timeout = timeout;
         this.handler = handler;
-        this.concurrency = new Semaphore(reservedConcurrency);
+        this.concurrency = new Slots(reservedConcurrency);
         this.events = new InvokeEvents(concurrency);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
@@ -148,6 +147,11 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         issued.put(credentials.accessKeyId(), credentials);
     }
 
+    /** The most invocations, synchronous and queued, that ran at once. */
+    public int mostAtOnce() {
+        return concurrency.mostAtOnce();
+    }
+
     /** What was invoked, in order. */
     public List<Seen> seen() {
         return List.copyOf(seen);
@@ -179,7 +183,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
                 exchange.close();
                 return;
             }
-            if (!concurrency.tryAcquire()) {
+            if (!concurrency.tryTake()) {
                 exchange.getResponseHeaders().set("Retry-After", "1");
                 throw new InvokeRefused(
                         429,
@@ -190,7 +194,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
             try {
                 run(exchange, body, invoked);
             } finally {
-                concurrency.release();
+                concurrency.give();
             }
         } catch (InvokeRefused r) {
             seen.add(new Seen(invoked, r.type));
