@@ -43,14 +43,22 @@ locals {
   # (aws.amazon.com/cloudfront/pricing, infra/pricing/aws-us-east-1.json) and its functions per million invocations.
   dollars_per_edge_request = var.prices.cloudfront_https_request_per_10k / 1e4 + var.prices.cloudfront_function_invocation_per_million / 1e6
 
+  # The work records' request units with the fan-out (on demand: every strongly consistent read of a record is one
+  # read unit, every write one write unit), by their CloudWatch metric: metric query id -> dollars per unit.
+  record_units = local.fan_out ? {
+    record_reads  = { metric = "ConsumedReadCapacityUnits", dollars = var.prices.dynamodb_read_request_per_million / 1e6 }
+    record_writes = { metric = "ConsumedWriteCapacityUnits", dollars = var.prices.dynamodb_write_request_per_million / 1e6 }
+  } : {}
+
   # Dollars per hour at the rate of the last period: every function's Duration (ms) at its price per ms, every
-  # request the API forwarded at the HTTP API's and Lambda's price per request, and every request the edge saw
-  # (forwarded or refused there) at CloudFront's.
+  # request the API forwarded at the HTTP API's and Lambda's price per request, every request the edge saw
+  # (forwarded or refused there) at CloudFront's, and the work records' request units at DynamoDB's.
   spend_expression = format(
-    "(%s + FILL(requests, 0) * %s + FILL(edge_requests, 0) * %s) * %d",
+    "(%s + FILL(requests, 0) * %s + FILL(edge_requests, 0) * %s%s) * %d",
     join(" + ", [for key, f in local.billed_functions : format("FILL(%s, 0) * %.15f", lower(f.query_id), f.dollars_per_ms)]),
     format("%.15f", (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6),
     format("%.15f", local.dollars_per_edge_request),
+    join("", [for id, u in local.record_units : format(" + FILL(%s, 0) * %.15f", id, u.dollars)]),
     3600 / local.spend_period_seconds,
   )
 }
@@ -90,7 +98,7 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
   count = local.alerting ? 1 : 0
 
   alarm_name          = "${var.name_prefix}-spend-per-hour"
-  alarm_description   = "nano-work-function: Lambda duration, API and edge requests cost more than $${var.spend_alert.dollars_per_hour} per hour at the rate of the last 5 minutes (worst case: docs/reliability.md)"
+  alarm_description   = "nano-work-function: Lambda duration, API and edge requests and the work records cost more than $${var.spend_alert.dollars_per_hour} per hour at the rate of the last 5 minutes (worst case: docs/reliability.md)"
   comparison_operator = "GreaterThanOrEqualToThreshold"
   threshold           = var.spend_alert.dollars_per_hour
   evaluation_periods  = 1
@@ -101,7 +109,7 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
 
   metric_query {
     id          = "dollars_per_hour"
-    label       = "Dollars per hour (Lambda duration + API and edge requests)"
+    label       = "Dollars per hour (Lambda duration + API and edge requests + work records)"
     expression  = local.spend_expression
     return_data = true
   }
@@ -131,6 +139,23 @@ resource "aws_cloudwatch_metric_alarm" "spend" {
       stat        = "Sum"
       period      = local.spend_period_seconds
       dimensions  = { ApiId = aws_apigatewayv2_api.this.id }
+    }
+  }
+
+  # The work records' units (AWS/DynamoDB, by table), with the fan-out.
+  dynamic "metric_query" {
+    for_each = local.record_units
+
+    content {
+      id = metric_query.key
+
+      metric {
+        namespace   = "AWS/DynamoDB"
+        metric_name = metric_query.value.metric
+        stat        = "Sum"
+        period      = local.spend_period_seconds
+        dimensions  = { TableName = aws_dynamodb_table.work_records[0].name }
+      }
     }
   }
 

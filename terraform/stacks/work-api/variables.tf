@@ -114,12 +114,13 @@ variable "fan_out" {
   type = object({
     target                      = optional(string, "1s")
     max_workers                 = optional(number, 16)
-    worker_reserved_concurrency = optional(number, 16)
+    concurrent_works            = optional(number, 2)
+    worker_reserved_concurrency = optional(number)
     poll_interval               = optional(string, "50ms")
     record_ttl_minutes          = optional(number, 60)
     table_deletion_protection   = optional(bool, false)
   })
-  description = "Fan-out on the plain Lambda variants (docs/deploy.md): a work expected to take longer than target at the generate function's rate is searched by up to max_workers worker executions too (each variant's worker function, reserved_concurrency worker_reserved_concurrency: the cost ceiling), all stopping within poll_interval of the find, through a DynamoDB table of work records kept record_ttl_minutes. null: off, every work searched by one execution."
+  description = "Fan-out on the plain Lambda variants (docs/deploy.md): a work expected to take longer than target at the generate function's rate is searched by up to max_workers worker executions too (each variant's worker function, reserved concurrency worker_reserved_concurrency, by default max_workers x concurrent_works: the long works in flight at once that each get every worker they want, and the cost ceiling), all stopping within poll_interval of the find, through a DynamoDB table of work records kept record_ttl_minutes. null: off, every work searched by one execution."
   default     = {}
 
   validation {
@@ -128,8 +129,8 @@ variable "fan_out" {
   }
 
   validation {
-    condition     = var.fan_out == null || try(var.fan_out.max_workers >= 1 && var.fan_out.max_workers <= 64 && floor(var.fan_out.max_workers) == var.fan_out.max_workers && var.fan_out.worker_reserved_concurrency >= var.fan_out.max_workers && floor(var.fan_out.worker_reserved_concurrency) == var.fan_out.worker_reserved_concurrency, false)
-    error_message = "fan_out.max_workers must be a whole number from 1 to 64, and worker_reserved_concurrency a whole number no less than it."
+    condition     = var.fan_out == null || try(var.fan_out.max_workers >= 1 && var.fan_out.max_workers <= 64 && floor(var.fan_out.max_workers) == var.fan_out.max_workers && var.fan_out.concurrent_works >= 1 && floor(var.fan_out.concurrent_works) == var.fan_out.concurrent_works && (var.fan_out.worker_reserved_concurrency == null ? true : var.fan_out.worker_reserved_concurrency >= var.fan_out.max_workers && floor(var.fan_out.worker_reserved_concurrency) == var.fan_out.worker_reserved_concurrency), false)
+    error_message = "fan_out.max_workers must be a whole number from 1 to 64, concurrent_works a whole number of at least 1, and worker_reserved_concurrency null (max_workers x concurrent_works) or a whole number no less than max_workers."
   }
 
   validation {
@@ -403,9 +404,9 @@ variable "spend_alert" {
   }
 
   # A metric math alarm takes at most 10 metrics: two functions per variant (three with the fan-out's worker), the
-  # API's and the edge's request counts.
+  # API's and the edge's request counts, and with the fan-out the work records' read and write units.
   validation {
-    condition     = var.spend_alert == null || length(var.variants) * (var.fan_out == null ? 2 : 3) + 2 <= 10
+    condition     = var.spend_alert == null || length(var.variants) * (var.fan_out == null ? 2 : 3) + 2 + (var.fan_out == null ? 0 : 2) <= 10
     error_message = "spend_alert covers at most 4 plain variants, 2 with fan_out (a CloudWatch metric math alarm takes 10 metrics): set spend_alert = null, or fewer variants."
   }
 }
@@ -417,18 +418,22 @@ variable "prices" {
     http_api_request_per_million               = number
     cloudfront_https_request_per_10k           = number
     cloudfront_function_invocation_per_million = number
+    dynamodb_read_request_per_million          = number
+    dynamodb_write_request_per_million         = number
   })
-  description = "On-demand prices the spend alarm converts usage with (us-east-1, as infra/pricing/aws-us-east-1.json): Lambda per GB-second by architecture, per million requests for Lambda and the HTTP API, CloudFront per 10,000 HTTPS requests (the dearest region of PriceClass_100) and per million CloudFront Function invocations."
+  description = "On-demand prices the spend alarm converts usage with (us-east-1, as infra/pricing/aws-us-east-1.json): Lambda per GB-second by architecture, per million requests for Lambda and the HTTP API, CloudFront per 10,000 HTTPS requests (the dearest region of PriceClass_100), per million CloudFront Function invocations, and per million DynamoDB on-demand read and write request units (the work records)."
   default = {
     lambda_gb_second                           = { x86_64 = 0.0000166667, arm64 = 0.0000133334 }
     lambda_request_per_million                 = 0.20
     http_api_request_per_million               = 1.00
     cloudfront_https_request_per_10k           = 0.0120
     cloudfront_function_invocation_per_million = 0.10
+    dynamodb_read_request_per_million          = 0.125
+    dynamodb_write_request_per_million         = 0.625
   }
 
   validation {
-    condition     = contains(keys(var.prices.lambda_gb_second), "x86_64") && contains(keys(var.prices.lambda_gb_second), "arm64") && alltrue([for p in values(var.prices.lambda_gb_second) : p > 0]) && var.prices.lambda_request_per_million >= 0 && var.prices.http_api_request_per_million >= 0 && var.prices.cloudfront_https_request_per_10k >= 0 && var.prices.cloudfront_function_invocation_per_million >= 0
+    condition     = contains(keys(var.prices.lambda_gb_second), "x86_64") && contains(keys(var.prices.lambda_gb_second), "arm64") && alltrue([for p in values(var.prices.lambda_gb_second) : p > 0]) && var.prices.lambda_request_per_million >= 0 && var.prices.http_api_request_per_million >= 0 && var.prices.cloudfront_https_request_per_10k >= 0 && var.prices.cloudfront_function_invocation_per_million >= 0 && var.prices.dynamodb_read_request_per_million >= 0 && var.prices.dynamodb_write_request_per_million >= 0
     error_message = "prices needs positive lambda_gb_second for x86_64 and arm64, and request prices of 0 or more."
   }
 }

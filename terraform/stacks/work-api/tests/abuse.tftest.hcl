@@ -387,16 +387,20 @@ run "spend_alarm_on_by_default_and_warned_without_a_subscriber" {
     error_message = "alarm at $1 per hour, to the topic"
   }
   assert {
-    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 9
-    error_message = "the expression, 6 functions' Duration (generate, validate and the fan-out's worker of 2 variants), the API's Count and the edge's Requests: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
+    condition     = length(aws_cloudwatch_metric_alarm.spend[0].metric_query) == 11
+    error_message = "the expression, 6 functions' Duration (generate, validate and the fan-out's worker of 2 variants), the API's Count, the edge's Requests and the work records' read and write units: ${length(aws_cloudwatch_metric_alarm.spend[0].metric_query)}"
+  }
+  assert {
+    condition     = one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : one(q.metric).dimensions.TableName if q.id == "record_reads"]) == aws_dynamodb_table.work_records[0].name && one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : one(q.metric).metric_name if q.id == "record_writes"]) == "ConsumedWriteCapacityUnits"
+    error_message = "the work records' consumed units, of the stack's table"
   }
   assert {
     condition     = strcontains(local.spend_expression, "FILL(w_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(w_arm64, 0) * 0.000000133334000") && one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : one(q.metric).dimensions.FunctionName if q.id == "w_x86_64"]) == "nano-work-x86_64-worker"
     error_message = "the workers' Duration at the generate function's memory and price: ${local.spend_expression}"
   }
   assert {
-    condition     = strcontains(local.spend_expression, "FILL(g_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(g_arm64, 0) * 0.000000133334000") && strcontains(local.spend_expression, "FILL(v_x86_64, 0) * 0.000000008333350") && endswith(local.spend_expression, "FILL(requests, 0) * 0.000001200000000 + FILL(edge_requests, 0) * 0.000001300000000) * 12")
-    error_message = "10 GB x $/GB-s / 1000 per ms of generate, 0.5 GB for validate, $1.20 per million API requests, $1.30 per million edge requests ($0.0120 per 10,000 HTTPS requests + $0.10 per million function runs), x12 for an hour: ${local.spend_expression}"
+    condition     = strcontains(local.spend_expression, "FILL(g_x86_64, 0) * 0.000000166667000") && strcontains(local.spend_expression, "FILL(g_arm64, 0) * 0.000000133334000") && strcontains(local.spend_expression, "FILL(v_x86_64, 0) * 0.000000008333350") && endswith(local.spend_expression, "FILL(requests, 0) * 0.000001200000000 + FILL(edge_requests, 0) * 0.000001300000000 + FILL(record_reads, 0) * 0.000000125000000 + FILL(record_writes, 0) * 0.000000625000000) * 12")
+    error_message = "10 GB x $/GB-s / 1000 per ms of generate, 0.5 GB for validate, $1.20 per million API requests, $1.30 per million edge requests ($0.0120 per 10,000 HTTPS requests + $0.10 per million function runs), $0.125 and $0.625 per million record read and write units, x12 for an hour: ${local.spend_expression}"
   }
   assert {
     condition     = one([for q in aws_cloudwatch_metric_alarm.spend[0].metric_query : "${one(q.metric).namespace} ${one(q.metric).metric_name} ${one(q.metric).stat} ${jsonencode(one(q.metric).dimensions)}" if q.id == "edge_requests"]) == "AWS/CloudFront Requests Sum ${jsonencode({ DistributionId = aws_cloudfront_distribution.api.id, Region = "Global" })}"

@@ -150,6 +150,14 @@ run "fan_out_on_by_default" {
     error_message = "TTL on expires, encrypted with a KMS key, deletion protection a variable"
   }
   assert {
+    condition     = aws_dynamodb_table.work_records[0].on_demand_throughput[0].max_read_request_units == 1850 && aws_dynamodb_table.work_records[0].on_demand_throughput[0].max_write_request_units == 200
+    error_message = "the table's cost capped: (5 generate + 32 worker slots) x 2 variants x 20 polls a second x 1.25 reads, 200 writes a second: ${jsonencode(aws_dynamodb_table.work_records[0].on_demand_throughput)}"
+  }
+  assert {
+    condition     = local.worker_reserved_concurrency == 32 && output.reserved_concurrency_total == 2 * (5 + 10 + 32)
+    error_message = "two long works at once get every worker they want: 16 x 2 worker slots per variant"
+  }
+  assert {
     condition     = output.fan_out.table_name == "nano-work-work-records" && output.fan_out.workers == { x86_64 = "nano-work-x86_64-worker", arm64 = "nano-work-arm64-worker" }
     error_message = "the table and a worker per variant: ${jsonencode(output.fan_out)}"
   }
@@ -181,6 +189,42 @@ run "fan_out_with_more_workers_than_their_concurrency_is_refused" {
 
   variables {
     fan_out = { max_workers = 32, worker_reserved_concurrency = 8 }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_worker_slots_follow_the_long_works_at_once" {
+  command = plan
+
+  variables {
+    fan_out = { concurrent_works = 3 }
+  }
+
+  assert {
+    condition     = local.worker_reserved_concurrency == 48 && local.record_max_reads_per_second == ceil(2 * (5 + 48) * 20 * 1.25)
+    error_message = "16 workers x 3 long works at once: ${local.worker_reserved_concurrency}, the table's reads follow"
+  }
+}
+
+run "fan_out_worker_slots_given_outright" {
+  command = plan
+
+  variables {
+    fan_out = { concurrent_works = 3, worker_reserved_concurrency = 20 }
+  }
+
+  assert {
+    condition     = local.worker_reserved_concurrency == 20
+    error_message = "an operator's worker_reserved_concurrency stands: ${local.worker_reserved_concurrency}"
+  }
+}
+
+run "fan_out_concurrent_works_below_one_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { concurrent_works = 0 }
   }
 
   expect_failures = [var.fan_out]

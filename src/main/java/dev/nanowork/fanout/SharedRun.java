@@ -3,6 +3,7 @@ package dev.nanowork.fanout;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.RecordUnavailable;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.share.WorkRecords;
@@ -17,11 +18,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Logger;
 
 /**
- * One execution's part in a shared search: searches on this execution's threads (with the workers it invoked, when
- * it owns the search) until the work is found here, by a worker, or by another execution, or until the record says
- * the search is over for this request. A search whose record is raised to a higher difficulty goes on for that one (a
- * work for it is a work for every lower one). A cancel here withdraws this request's askers from the record, which
- * stops every execution once none is left.
+ * One generate execution's part in a shared search: searches on this execution's threads (beside the workers, and
+ * the other executions that joined) for the lowest difficulty still wanted, records every find, and goes on until a
+ * work reaches this execution's own difficulty, found here, by a worker, or read from the record, or until the record
+ * says the search is over for its askers. Each asker is answered at its own difficulty: a find below it answers those
+ * it reaches, elsewhere, and the search goes on. A cancel here withdraws this execution's askers from the record,
+ * which stops every execution once none is left; the end of a queue's turn leaves the record as it is.
  */
 final class SharedRun {
     private static final Logger LOG = Logger.getLogger(SharedRun.class.getName());
@@ -31,109 +33,143 @@ final class SharedRun {
 
     private final WorkSearch local;
     private final WorkRecords records;
-    private final WorkerCrew crew;
+    private final FindRecorder recorder;
     private final FanOutSettings settings;
     private final Clock clock;
     private final Root root;
-    private final String searchId;
-    private final Set<String> askers;
-    /** The signal of the local search now running: a worker's find raises it. */
-    private final AtomicReference<CancelSignal> running = new AtomicReference<>();
+    private final Difficulty own;
+    private final Set<Asker> askers;
 
     SharedRun(
             WorkSearch local,
             WorkRecords records,
-            WorkerCrew crew,
             FanOutSettings settings,
             Clock clock,
             Root root,
-            String searchId,
-            Set<String> askers) {
+            Difficulty own,
+            Set<Asker> askers) {
         this.local = local;
         this.records = records;
-        this.crew = crew;
+        this.recorder = new FindRecorder(records, settings.recordTtl(), clock);
         this.settings = settings;
         this.clock = clock;
         this.root = root;
-        this.searchId = searchId;
+        this.own = own;
         this.askers = askers;
     }
 
-    Outcome search(Difficulty difficulty, long deadlineNanos, CancelSignal cancel, boolean owner) {
-        CancelSignal stop = cancel.child();
-        running.set(stop);
+    /**
+     * Searches {@code entered}'s record, starting {@code crew} first when there is one (the workers this execution
+     * invokes: its own when it claimed the record, the ones a raise added when it joined).
+     */
+    Outcome search(WorkRecord entered, Crew crew, long deadlineNanos, CancelSignal cancel) {
         AtomicReference<SearchResult.Found> byWorker = new AtomicReference<>();
-        try (RecordWatch watch =
-                new RecordWatch(records, root, searchId, askers, settings.pollInterval(), clock, difficulty, stop)) {
-            if (owner)
-                crew.start(
-                        root,
-                        difficulty,
-                        searchId,
-                        deadlineNanos,
-                        work -> valid(work, difficulty)
-                                .filter(found -> byWorker.compareAndSet(null, found))
-                                .ifPresent(found -> running.get().cancel()));
-            Difficulty searching = difficulty;
+        AtomicReference<CancelSignal> running = new AtomicReference<>(new CancelSignal());
+        long attempts = 0;
+        try (RecordWatch watch = new RecordWatch(
+                records,
+                entered,
+                askers,
+                r -> r.threshold(Optional.of(own)),
+                settings.pollInterval(),
+                RecordWatch.Unreadable.IGNORED,
+                clock)) {
+            crew.start(
+                    deadlineNanos,
+                    work -> valid(work)
+                            .filter(found -> byWorker.compareAndSet(null, found))
+                            .ifPresent(found -> running.get().cancel()));
             while (true) {
-                SearchResult r = local.search(root, searching, deadlineNanos, stop);
-                if (r instanceof SearchResult.Found f) {
-                    recordFound(f.work());
-                    return new Outcome(f, false);
+                if (byWorker.get() != null) {
+                    // The worker recorded it, or cancelled the search when it could not: written again here, in
+                    // case neither reached the table from there (a refused write of a recorded find costs a unit).
+                    var unused = recorder.record(
+                            root, entered.searchId(), byWorker.get().work());
+                    return new Outcome(with(byWorker.get(), attempts), false);
                 }
-                if (byWorker.get() != null) return new Outcome(byWorker.get(), false);
+                Optional<RecordWatch.End> end = watch.end();
+                if (end.isPresent()) return ended(end.get(), watch.latest(), attempts);
+                Optional<Difficulty> threshold = watch.threshold();
+                if (threshold.isEmpty()) // the record's best work reaches this execution's askers
+                return answered(watch.latest(), attempts);
+                CancelSignal round = watch.round(cancel, threshold.get());
+                running.set(round);
+                SearchResult r = local.search(root, threshold.get(), deadlineNanos, round);
+                attempts += r.attempts();
+                if (r instanceof SearchResult.Found f) {
+                    WorkRecords.Offer offer = recorder.record(root, entered.searchId(), f.work());
+                    if (own.isReachedBy(f.value())) return new Outcome(with(f, attempts), false);
+                    if (offer instanceof WorkRecords.Offer.Over over
+                            && over.record().isEmpty())
+                        return new Outcome(new SearchResult.Cancelled(attempts, 0), true); // unrecorded: again
+                    watch.saw(record(offer));
+                    continue;
+                }
+                if (byWorker.get() != null) continue;
                 if (!(r instanceof SearchResult.Cancelled)) return new Outcome(r, false);
                 if (cancel.isCancelled()) {
-                    withdraw();
+                    // A queue's turn ended: the search goes on elsewhere and this request comes back to it. Else the
+                    // clients left: their askers leave the record.
+                    if (!cancel.turnOver()) withdraw();
                     return new Outcome(r, false);
-                }
-                switch (watch.verdict()) {
-                    case RAISED -> {
-                        searching = watch.last().orElseThrow().difficulty();
-                        stop = cancel.child();
-                        running.set(stop);
-                        watch.rearm(stop, searching);
-                    }
-                    case FOUND -> {
-                        Optional<SearchResult.Found> found =
-                                watch.last().flatMap(WorkRecord::work).flatMap(w -> valid(w, difficulty));
-                        return found.map(f -> new Outcome(f, false)).orElseGet(() -> new Outcome(r, true));
-                    }
-                    case GONE -> {
-                        return new Outcome(r, true);
-                    }
-                    case CANCELLED, WITHDRAWN, NONE -> {
-                        return new Outcome(r, false);
-                    }
                 }
             }
         }
     }
 
-    /** {@code work} as a result, if it is valid for the root at {@code difficulty} (nothing read is trusted). */
-    private Optional<SearchResult.Found> valid(Work work, Difficulty difficulty) {
+    /** The workers a run starts, if any. */
+    interface Crew {
+        Crew NONE = (deadlineNanos, found) -> {};
+
+        void start(long deadlineNanos, java.util.function.Consumer<Work> found);
+    }
+
+    private Outcome ended(RecordWatch.End end, Optional<WorkRecord> latest, long attempts) {
+        SearchResult stopped = new SearchResult.Cancelled(attempts, 0);
+        return switch (end) {
+            case FOUND ->
+                latest.flatMap(r -> r.workFor(own))
+                        .flatMap(this::valid)
+                        .map(f -> new Outcome(with(f, attempts), false))
+                        .orElseGet(() -> new Outcome(stopped, true)); // found without this request's askers: again
+            case GONE -> new Outcome(stopped, true);
+            case CANCELLED, WITHDRAWN, UNREADABLE -> new Outcome(stopped, false);
+        };
+    }
+
+    private Outcome answered(Optional<WorkRecord> latest, long attempts) {
+        return latest.flatMap(r -> r.workFor(own))
+                .flatMap(this::valid)
+                .map(f -> new Outcome(with(f, attempts), false))
+                .orElseGet(() -> new Outcome(new SearchResult.Cancelled(attempts, 0), true));
+    }
+
+    private static Optional<WorkRecord> record(WorkRecords.Offer offer) {
+        return switch (offer) {
+            case WorkRecords.Offer.Found f -> Optional.of(f.record());
+            case WorkRecords.Offer.Better b -> Optional.of(b.record());
+            case WorkRecords.Offer.Kept k -> Optional.of(k.record());
+            case WorkRecords.Offer.Over o -> o.record();
+        };
+    }
+
+    /** {@code work} as a result, if it reaches this execution's difficulty for the root (nothing read is trusted). */
+    private Optional<SearchResult.Found> valid(Work work) {
         long value = WorkValue.value(root, work);
-        if (Long.compareUnsigned(value, difficulty.threshold()) < 0) {
-            LOG.severe(() -> "work " + work + " for " + root + " is not valid at " + difficulty + ": not answered");
+        if (!own.isReachedBy(value)) {
+            LOG.fine(() -> "work " + work + " for " + root + " does not reach " + own + ": not answered here");
             return Optional.empty();
         }
         return Optional.of(new SearchResult.Found(work, value, 0, 0));
     }
 
-    /** Tells the other executions: the first find wins the record; a later one was still a valid answer here. */
-    private void recordFound(Work work) {
-        try {
-            records.found(
-                    root, searchId, work, (clock.millis() + settings.recordTtl().toMillis()) / 1000);
-        } catch (RecordUnavailable e) {
-            LOG.warning(() -> "work found for " + root + " but not recorded (the workers stop at their deadline): "
-                    + e.getMessage());
-        }
+    private static SearchResult.Found with(SearchResult.Found f, long attempts) {
+        return new SearchResult.Found(f.work(), f.value(), attempts, f.elapsedNanos());
     }
 
     private void withdraw() {
         try {
-            for (String asker : askers) records.withdraw(root, asker);
+            records.withdraw(root, askers::contains, recorder.expiresAtSeconds());
         } catch (RecordUnavailable e) {
             LOG.warning(() ->
                     "a cancelled search of " + root + " could not be withdrawn from its record: " + e.getMessage());

@@ -5,6 +5,7 @@ import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.RecordUnavailable;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.share.WorkRecords;
@@ -20,14 +21,16 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Collectors;
 
 /**
  * {@code work_generate}'s search with a shared work record: a root whose record holds a valid work at or above the
  * difficulty is answered from it at once; a root already searched by a live search joins it (and searches too: a
- * Lambda execution is billed by the time it waits, not by what it computes); otherwise this execution claims the
- * record, invokes workers when it alone would take longer than the target ({@link FanOutSettings#workers}), and
- * searches with them until one finds ({@link SharedRun}). A record that cannot be reached leaves the search alone, as
- * before there was one, with one log line a minute.
+ * Lambda execution is billed by the time it waits, not by what it computes), invoking the workers its higher
+ * difficulty warrants when it raises the search; otherwise this execution claims the record, invokes workers when it
+ * alone would take longer than the target ({@link FanOutSettings#workers}), and searches with them ({@link
+ * SharedRun}). Each asker is answered at its own difficulty. A record that cannot be reached leaves the search alone,
+ * as before there was one, with one log line a minute.
  */
 public final class SharedSearch implements Searcher {
     private static final Logger LOG = Logger.getLogger(SharedSearch.class.getName());
@@ -65,8 +68,9 @@ public final class SharedSearch implements Searcher {
     @Override
     public SearchResult search(
             Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel, Set<String> waiting) {
-        // Every caller has an address; the process itself counts as "local" (a record's asker set is never empty).
-        Set<String> askers = waiting.isEmpty() ? Set.of("local") : waiting;
+        // Every caller has an address; the process itself counts as "local" (a record's askers are never empty).
+        Set<Asker> askers = (waiting.isEmpty() ? Set.of("local") : waiting)
+                .stream().map(a -> new Asker(a, difficulty)).collect(Collectors.toSet());
         long began = System.nanoTime();
         long attempts = 0;
         while (true) {
@@ -75,92 +79,100 @@ public final class SharedSearch implements Searcher {
                 entered = enter(root, difficulty, deadlineNanos, askers);
             } catch (RecordUnavailable e) {
                 unavailable(e);
-                return local.search(root, difficulty, deadlineNanos, cancel);
+                return alone(root, difficulty, deadlineNanos, cancel, attempts, began);
             }
             if (entered instanceof Entered.Answered a)
                 return new SearchResult.Found(a.work(), a.value(), attempts, System.nanoTime() - began);
             if (!(entered instanceof Entered.Searching s))
-                return total(local.search(root, difficulty, deadlineNanos, cancel), attempts, began);
-            SharedRun run = new SharedRun(local, records, crew, settings, clock, root, s.searchId(), askers);
-            SharedRun.Outcome outcome = run.search(difficulty, deadlineNanos, cancel, s.owner());
+                return alone(root, difficulty, deadlineNanos, cancel, attempts, began);
+            SharedRun run = new SharedRun(local, records, settings, clock, root, difficulty, askers);
+            SharedRun.Crew invoked = s.invoke() == 0
+                    ? SharedRun.Crew.NONE
+                    : (deadline, found) -> crew.start(
+                            root, s.record().difficulty(), s.record().searchId(), s.invoke(), deadline, found);
+            SharedRun.Outcome outcome = run.search(s.record(), invoked, deadlineNanos, cancel);
             attempts += outcome.result().attempts();
-            // again: the record went on without this request (taken over, or found below its difficulty)
+            // again: the record went on without this request (taken over, or found without its askers)
             if (!outcome.again() || System.nanoTime() - deadlineNanos >= 0)
                 return total(outcome.result(), attempts, began);
         }
     }
 
     /**
-     * {@code work_cancel} reaches the executions searching {@code root} through the record: the operator cancels the
-     * search, anyone else withdraws their own address (the search stops when no asker is left). A record that cannot be
-     * reached is logged; the cancel still answers success, as nano_node's for a root it does not work on.
+     * {@code work_cancel} reaches the executions searching {@code root} through the record: the operator withdraws
+     * every asker, anyone else the askers of their own address (the search stops when none is left). A record that
+     * cannot be reached is logged; the cancel still answers success, as nano_node's for a root it does not work on.
      */
     @Override
     public void withdraw(Root root, Caller by) {
+        long expires = (clock.millis() + settings.recordTtl().toMillis()) / 1000;
         try {
-            if (by.operator()) records.cancel(root);
-            else records.withdraw(root, by.address());
+            records.withdraw(root, a -> by.operator() || a.address().equals(by.address()), expires);
         } catch (RecordUnavailable e) {
             LOG.warning(() -> "work_cancel for " + root + " did not reach its record: " + e.getMessage());
         }
     }
 
-    /** How this request enters the record: answered from it, searching (as owner or joiner), or alone. */
+    /** How this request enters the record: answered from it, searching (with the workers it invokes), or alone. */
     private sealed interface Entered {
         record Answered(Work work, long value) implements Entered {}
 
-        record Searching(String searchId, boolean owner) implements Entered {}
+        record Searching(WorkRecord record, int invoke) implements Entered {}
 
         record Alone() implements Entered {}
     }
 
-    private Entered enter(Root root, Difficulty difficulty, long deadlineNanos, Set<String> askers) {
+    private Entered enter(Root root, Difficulty difficulty, long deadlineNanos, Set<Asker> askers) {
         long now = clock.millis();
         long leaseUntil = now + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
         String searchId = new UUID(local.nextStart(), local.nextStart()).toString();
-        WorkRecord wanted = new WorkRecord(
+        int workers = crew.size(difficulty);
+        WorkRecord wanted = WorkRecord.claimed(
                 root,
-                WorkRecord.State.SEARCHING,
-                difficulty,
                 searchId,
-                Optional.empty(),
                 askers,
+                workers,
                 leaseUntil,
                 (now + settings.recordTtl().toMillis()) / 1000);
         for (int i = 0; i < CLAIMS; i++) {
             WorkRecords.Claim claim = records.claim(wanted, now);
-            if (claim instanceof WorkRecords.Claim.Claimed) return new Entered.Searching(searchId, true);
+            if (claim instanceof WorkRecords.Claim.Claimed c) return new Entered.Searching(c.record(), workers);
             WorkRecord standing = ((WorkRecords.Claim.Standing) claim).record();
-            if (standing.state() == WorkRecord.State.FOUND) {
-                Optional<Entered> answered = answered(standing, difficulty);
-                if (answered.isPresent()) return answered.get();
-                return new Entered.Alone(); // an invalid work stands in the record: never answered, searched alone
+            Optional<Entered> answered = answered(standing, difficulty);
+            if (answered.isPresent()) return answered.get();
+            // An invalid work stands in the record: never answered, searched alone.
+            if (standing.state() == WorkRecord.State.FOUND) return new Entered.Alone();
+            if (standing.live(now)) {
+                Optional<WorkRecord> joined = records.join(root, standing.searchId(), askers, leaseUntil);
+                if (joined.isPresent()) return new Entered.Searching(joined.get(), raise(joined.get(), workers));
             }
-            if (standing.live(now) && joinAll(standing, askers, difficulty, leaseUntil))
-                return new Entered.Searching(standing.searchId(), false);
             now = clock.millis();
         }
         return new Entered.Alone();
     }
 
-    private boolean joinAll(WorkRecord standing, Set<String> askers, Difficulty difficulty, long leaseUntil) {
-        for (String asker : askers) {
-            if (!records.join(standing.root(), standing.searchId(), asker, difficulty, leaseUntil)) return false;
-        }
-        return true;
+    /**
+     * The workers this joiner invokes: what its own difficulty warrants beyond what the search has been given, when
+     * it is the one that raised them (a compare-and-set: two joiners never both add them).
+     */
+    private int raise(WorkRecord joined, int wanted) {
+        int total = Math.min(wanted, settings.maxWorkers());
+        if (total <= joined.workers()) return 0;
+        return records.addWorkers(joined.root(), joined.searchId(), joined.workers(), total)
+                ? total - joined.workers()
+                : 0;
     }
 
-    /** A found record's work, if it is valid for the root and the difficulty: the table is not trusted. */
-    private static Optional<Entered> answered(WorkRecord found, Difficulty difficulty) {
-        if (found.work().isEmpty()) return Optional.empty();
-        Work work = found.work().get();
-        long value = WorkValue.value(found.root(), work);
-        if (Long.compareUnsigned(value, difficulty.threshold()) >= 0)
-            return Optional.of(new Entered.Answered(work, value));
-        LOG.log(
-                Level.SEVERE,
-                "work record of {0} holds work {1}, which is not valid for it at {2}: not answered",
-                new Object[] {found.root(), work, difficulty});
+    /** A standing record's work, if it reaches the difficulty for the root: the table is not trusted. */
+    private static Optional<Entered> answered(WorkRecord standing, Difficulty difficulty) {
+        if (standing.work().isEmpty()) return Optional.empty();
+        Optional<Work> work = standing.workFor(difficulty);
+        if (work.isPresent()) return work.map(w -> new Entered.Answered(w, WorkValue.value(standing.root(), w)));
+        if (standing.state() == WorkRecord.State.FOUND)
+            LOG.log(
+                    Level.SEVERE,
+                    "work record of {0} holds work {1}, which is not valid for it at {2}: not answered",
+                    new Object[] {standing.root(), standing.work().get(), difficulty});
         return Optional.empty();
     }
 
@@ -170,6 +182,13 @@ public final class SharedSearch implements Searcher {
         if (now - last - UNAVAILABLE_LOG_NANOS >= 0 && lastUnavailableLog.compareAndSet(last, now))
             LOG.warning(
                     () -> "work record unavailable, searching alone (said at most once a minute): " + e.getMessage());
+    }
+
+    /** This execution alone, after what earlier parts of the request searched. */
+    private SearchResult alone(
+            Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel, long attempts, long began) {
+        SearchResult r = local.search(root, difficulty, deadlineNanos, cancel);
+        return total(r, attempts + r.attempts(), began);
     }
 
     /** {@code last} with what every part of the search tried, and the time since {@code began}. */

@@ -13,9 +13,9 @@ import java.util.function.LongSupplier;
 import java.util.logging.Logger;
 
 /**
- * Invokes the workers one search gets, each from its own random start nonce, and hands back the first work one of
- * them answers. A worker that cannot run (throttled, failing, gone) is one worker fewer: the others and this execution
- * go on. One log line when they start, one when any failed.
+ * Sizes and invokes the workers of a search, each from its own random start nonce, and hands back the works they
+ * answer. A worker that cannot run (throttled, failing, gone) is one worker fewer: the others and this execution go
+ * on. One log line when they start, one when any failed.
  */
 final class WorkerCrew {
     private static final Logger LOG = Logger.getLogger(WorkerCrew.class.getName());
@@ -39,25 +39,32 @@ final class WorkerCrew {
         this.clock = clock;
     }
 
-    /** Starts the workers {@code difficulty} needs at this execution's rate (none when it meets the target alone). */
-    void start(Root root, Difficulty difficulty, String searchId, long deadlineNanos, Consumer<Work> found) {
+    /** How many workers a search for {@code difficulty} gets in all, at this execution's rate (none within target). */
+    int size(Difficulty difficulty) {
+        return settings.workers(difficulty.expectedAttempts(), hashesPerSecond.getAsDouble());
+    }
+
+    /**
+     * Invokes {@code count} workers for {@code searchId}'s search of {@code root}, whose highest difficulty is {@code
+     * difficulty}, until {@code deadlineNanos}; each work a worker answers goes to {@code found}.
+     */
+    void start(Root root, Difficulty difficulty, String searchId, int count, long deadlineNanos, Consumer<Work> found) {
+        if (count <= 0) return;
         double rate = hashesPerSecond.getAsDouble();
-        int n = settings.workers(difficulty.expectedAttempts(), rate);
-        if (n == 0) return;
         long deadline = clock.millis() + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
         LOG.info(() -> String.format(
                 Locale.ROOT,
                 "fan-out: %d workers for %s at %s (alone %.1f s expected at %.1f MH/s; target %s)",
-                n,
+                count,
                 root,
                 difficulty,
                 difficulty.expectedAttempts() / rate,
                 rate / 1e6,
                 settings.target()));
-        AtomicInteger left = new AtomicInteger(n);
+        AtomicInteger left = new AtomicInteger(count);
         AtomicInteger failed = new AtomicInteger();
         AtomicReference<String> firstFailure = new AtomicReference<>();
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < count; i++) {
             WorkerTask task = new WorkerTask(root, difficulty, searchId, starts.getAsLong(), deadline);
             var unused = workers.start(task).whenComplete((outcome, error) -> {
                 if (error != null) {
@@ -67,7 +74,7 @@ final class WorkerCrew {
                     outcome.work().ifPresent(found);
                 }
                 if (left.decrementAndGet() == 0 && failed.get() > 0)
-                    LOG.warning(() -> "fan-out: " + failed.get() + " of " + n + " workers for " + root
+                    LOG.warning(() -> "fan-out: " + failed.get() + " of " + count + " workers for " + root
                             + " did not run to the end; the first: " + firstFailure.get());
             });
         }

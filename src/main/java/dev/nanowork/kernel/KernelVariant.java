@@ -26,7 +26,7 @@ public enum KernelVariant {
     /** 256-bit vectors, 4 lanes x 2 states: two interleaved states with no zero message word, rounds 1 to 11 in methods of three half-rounds. */
     VECTOR256X2NZ("vector256x2nz", 256, 2, 0, "avx2", "sve"),
     /** 256-bit vectors, 4 lanes x 1 state: one state with no zero message word, rounds 1 to 11 in methods of six half-rounds: each method within C2's limits, a fresh register allocation for AVX2's 16 ymm registers. */
-    VECTOR256X1NZ("vector256x1nz", 256, 1, 0, "avx2", "sve"),
+    VECTOR256X1NZ("vector256x1nz", 256, 1, 256, "avx2", "sve"),
     /** 128-bit vectors, 2 lanes x 1 state: one state, rotr 32, 24 and 16 as byte shuffles (one NEON tbl each), rotr 63 as x + x plus x >>> 63 (add and usra): the shape of hand-written NEON BLAKE2b. */
     VECTOR128X1SHUF("vector128x1shuf", 128, 1, 128, "", ""),
     /** 128-bit vectors, 2 lanes x 2 states: two interleaved states, G functions two at a time per state. */

@@ -42,6 +42,15 @@ public final class CancelSignal {
         cancelled = true;
     }
 
+    /**
+     * Whether this signal was raised by its time alone: a queue's turn that ended because another client's search
+     * waits, not a cancel. A shared search leaves its record as it is then (the search comes back for its next turn),
+     * where a cancel withdraws the search's askers from it.
+     */
+    public boolean turnOver() {
+        return !cancelled && (parent == null || !parent.isCancelled()) && timed && System.nanoTime() - stopAtNanos >= 0;
+    }
+
     public boolean isCancelled() {
         return cancelled || (parent != null && parent.isCancelled()) || (timed && System.nanoTime() - stopAtNanos >= 0);
     }

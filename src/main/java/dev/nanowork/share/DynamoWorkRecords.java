@@ -1,31 +1,32 @@
 package dev.nanowork.share;
 
 import dev.nanowork.aws.AwsClients;
-import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The work records in a DynamoDB table, through the AWS SDK for Java v2 ({@link AwsClients}: default credential chain
  * and region, {@code AWS_ENDPOINT_URL_DYNAMODB} honoured). Reads are strongly consistent; every write is one
- * conditional request whose condition is the whole rule, so that two executions never both win, and a refused write
- * returns the standing item ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}) in the same round trip, as Powertools'
- * idempotency store does. An implementation of DynamoDB's API that does not return it (dynalite 4.0.0) costs one
- * more consistent read.
+ * conditional request whose condition is the whole rule ({@link RecordRequests}), so that two executions never both
+ * win, and a refused write returns the standing item ({@code ReturnValuesOnConditionCheckFailure=ALL_OLD}) in the same
+ * round trip, as Powertools' idempotency store does. An implementation of DynamoDB's API that does not return it
+ * (dynalite 4.0.0) costs one more consistent read.
  *
- * <p>Beyond the interface: {@link #found} also requires the work to reach the record's difficulty as it stands (a
- * joiner may have raised it while the work was searched), so a record never says found with a work below what it
- * asks; the search goes on for the raised difficulty. A record whose item is not of the schema ({@link RecordItems})
- * is unavailable, not absent: absent would make the caller claim it, which the item's condition refuses; unavailable
- * makes it search alone, as with the table down, and answer nothing from the item.
+ * <p>A record whose item is not of the schema ({@link RecordItems}) is unavailable, not absent: absent would make the
+ * caller claim it, which the item's condition refuses; unavailable makes it search alone, as with the table down, and
+ * answer nothing from the item.
  */
 public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     /**
@@ -40,6 +41,9 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
      * or throttled table adds to a request before it searches alone.
      */
     static final Duration CALL_TIMEOUT = Duration.ofMillis(1500);
+
+    /** A write computed from a read is tried this often when the record keeps changing under it (joins crowding in). */
+    private static final int COMPARE_AND_SET_ATTEMPTS = 4;
 
     private final DynamoDbClient dynamo;
     private final String table;
@@ -85,6 +89,17 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
                 : current(root);
     }
 
+    /** {@code request} done: the record after it; empty when its condition refused it ({@code refused} then holds why). */
+    private Optional<WorkRecord> updated(UpdateItemRequest request, ConditionalCheckFailedException[] refused) {
+        try {
+            return Optional.of(calls.record(
+                    calls.call("UpdateItem", () -> dynamo.updateItem(request)).attributes()));
+        } catch (ConditionalCheckFailedException e) {
+            refused[0] = e;
+            return Optional.empty();
+        }
+    }
+
     @Override
     public Claim claim(WorkRecord wanted, long nowMillis) {
         // Twice at most: only an implementation that does not return the standing item, and loses it to a delete
@@ -106,76 +121,83 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     }
 
     @Override
-    public boolean join(Root root, String searchId, String asker, Difficulty difficulty, long leaseUntilMillis) {
-        // First as if both only rise (one round trip); when one already stands higher, a compare-and-set of the
-        // values seen, each kept where it stands if higher.
-        Optional<WorkRecord> seen = Optional.empty();
-        for (int attempt = 0; attempt < 4; attempt++) {
-            long lease = seen.map(r -> Math.max(r.leaseUntilMillis(), leaseUntilMillis))
-                    .orElse(leaseUntilMillis);
-            Difficulty wanted = seen.map(r -> r.difficulty().compareTo(difficulty) >= 0 ? r.difficulty() : difficulty)
-                    .orElse(difficulty);
-            Optional<WorkRecord> expected = seen;
-            try {
-                calls.call(
-                        "UpdateItem",
-                        () -> dynamo.updateItem(requests.join(root, searchId, asker, wanted, lease, expected)));
-                return true;
-            } catch (ConditionalCheckFailedException refused) {
-                seen = standing(root, refused)
-                        .filter(r -> r.state() == WorkRecord.State.SEARCHING
-                                && r.searchId().equals(searchId));
-                if (seen.isEmpty()) return false;
-            }
+    public Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long leaseUntilMillis) {
+        // First as if the join raises both the lease and the difficulty (one round trip); when one already stands
+        // higher, a compare-and-set on the revision seen.
+        WorkRecord seen = null;
+        ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
+        for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS; attempt++) {
+            Optional<WorkRecord> after =
+                    updated(requests.join(root, searchId, askers, leaseUntilMillis, seen), refused);
+            if (after.isPresent()) return after;
+            Optional<WorkRecord> standing = searching(standing(root, refused[0]), searchId);
+            if (standing.isEmpty()) return Optional.empty();
+            seen = standing.get();
         }
-        throw new RecordUnavailable("DynamoDB UpdateItem on " + table + ": " + root + " changed under 4 joins", null);
+        throw changing("UpdateItem (join)", root);
     }
 
     @Override
-    public boolean found(Root root, String searchId, Work work, long expiresAtSeconds) {
+    public Offer offer(Root root, String searchId, Work work, long expiresAtSeconds) {
         long value = WorkValue.value(root, work);
-        try {
-            calls.call(
-                    "UpdateItem",
-                    () -> dynamo.updateItem(requests.found(root, searchId, work, value, expiresAtSeconds)));
-            return true;
-        } catch (ConditionalCheckFailedException refused) {
+        ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
+        for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS; attempt++) {
+            Optional<WorkRecord> found = updated(requests.found(root, searchId, work, expiresAtSeconds), refused);
+            if (found.isPresent()) return new Offer.Found(found.get());
+            Optional<WorkRecord> standing = standing(root, refused[0]);
             // Our own find, written once already and sent again by the SDK's retry, was set by this call.
-            return standing(root, refused)
-                    .filter(r -> r.state() == WorkRecord.State.FOUND
-                            && r.searchId().equals(searchId)
-                            && r.work().equals(Optional.of(work)))
-                    .isPresent();
+            if (standing.isPresent()
+                    && standing.get().state() == WorkRecord.State.FOUND
+                    && standing.get().searchId().equals(searchId)
+                    && standing.get().work().equals(Optional.of(work))) return new Offer.Found(standing.get());
+            if (searching(standing, searchId).isEmpty()) return new Offer.Over(standing);
+            WorkRecord seen = standing.get();
+            if (seen.difficulty().isReachedBy(value)) continue; // lowered by a withdrawal since: found after all
+            if (seen.work().isPresent() && Long.compareUnsigned(seen.bestValue(), value) >= 0)
+                return new Offer.Kept(seen);
+            Optional<WorkRecord> better = updated(requests.better(root, searchId, work), refused);
+            if (better.isPresent()) return new Offer.Better(better.get());
         }
+        throw changing("UpdateItem (offer)", root);
     }
 
     @Override
-    public Optional<WorkRecord> withdraw(Root root, String asker) {
-        WorkRecord after;
-        try {
-            after = calls.record(calls.call("UpdateItem", () -> dynamo.updateItem(requests.withdraw(root, asker)))
-                    .attributes());
-        } catch (ConditionalCheckFailedException refused) {
-            return Optional.empty();
+    public Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which, long expiresAtSeconds) {
+        ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
+        Optional<WorkRecord> seen = current(root).filter(r -> r.state() == WorkRecord.State.SEARCHING);
+        for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS && seen.isPresent(); attempt++) {
+            Set<Asker> withdrawn = seen.get().askers().stream().filter(which).collect(Collectors.toSet());
+            if (withdrawn.isEmpty()) return seen;
+            Optional<WorkRecord> after = updated(requests.withdraw(seen.get(), withdrawn, expiresAtSeconds), refused);
+            if (after.isPresent()) return after;
+            seen = standing(root, refused[0]).filter(r -> r.state() == WorkRecord.State.SEARCHING);
         }
-        if (!after.askers().isEmpty()) return Optional.of(after);
-        // The last asker left: cancel, unless someone joined or the search ended since (then that record stands).
-        try {
-            return Optional.of(calls.record(calls.call(
-                            "UpdateItem", () -> dynamo.updateItem(requests.cancelUnasked(root, after.searchId())))
-                    .attributes()));
-        } catch (ConditionalCheckFailedException refused) {
-            return standing(root, refused);
-        }
+        if (seen.isEmpty()) return Optional.empty();
+        throw changing("UpdateItem (withdraw)", root);
     }
 
     @Override
-    public void cancel(Root root) {
-        try {
-            calls.call("UpdateItem", () -> dynamo.updateItem(requests.cancel(root)));
-        } catch (ConditionalCheckFailedException nothingSearching) {
-            // No search to cancel: found, cancelled already, or none.
-        }
+    public boolean cancel(Root root, String searchId) {
+        return updated(requests.cancel(root, searchId), new ConditionalCheckFailedException[1])
+                .isPresent();
+    }
+
+    @Override
+    public boolean addWorkers(Root root, String searchId, int seen, int total) {
+        return updated(requests.addWorkers(root, searchId, seen, total), new ConditionalCheckFailedException[1])
+                .isPresent();
+    }
+
+    private static Optional<WorkRecord> searching(Optional<WorkRecord> record, String searchId) {
+        return record.filter(
+                r -> r.state() == WorkRecord.State.SEARCHING && r.searchId().equals(searchId));
+    }
+
+    private RecordUnavailable changing(String operation, Root root) {
+        return new RecordUnavailable(
+                "DynamoDB " + operation + " on " + table + ": " + root + " changed under " + COMPARE_AND_SET_ATTEMPTS
+                        + " attempts",
+                null);
     }
 
     @Override

@@ -1,21 +1,13 @@
 package dev.nanowork.share;
 
-import static dev.nanowork.share.RecordItems.ASKERS;
-import static dev.nanowork.share.RecordItems.DIFFICULTY;
-import static dev.nanowork.share.RecordItems.EXPIRES;
-import static dev.nanowork.share.RecordItems.LEASE;
-import static dev.nanowork.share.RecordItems.ROOT;
-import static dev.nanowork.share.RecordItems.SEARCH;
-import static dev.nanowork.share.RecordItems.STATE;
-import static dev.nanowork.share.RecordItems.WORK;
-
-import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
+import dev.nanowork.work.WorkValue;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
@@ -24,14 +16,20 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemRequest;
 
 /**
  * The record's rules as DynamoDB requests: each write's condition is the whole rule it enforces, evaluated by DynamoDB
- * against the item as it stands, so no read comes between the decision and the write. Every refusal returns the
- * standing item ({@code ALL_OLD}), for the caller to learn why in the same round trip.
+ * against the item as it stands, so no read comes between the decision and the write; a write computed from what was
+ * read (a join's maximum, a withdrawal's new highest difficulty) is conditioned on the revision read, and every write
+ * adds one to it. Every refusal returns the standing item ({@code ALL_OLD}), every update the item after it ({@code
+ * ALL_NEW}). An attribute {@code x} is {@code #x} in every expression (the names map is built from them: DynamoDB
+ * refuses an unused name, as an unused value).
  */
 final class RecordRequests {
     private static final String SEARCHING_OF_SEARCH = "#state = :searching AND #search = :search";
+    private static final String NEXT_REVISION = " ADD #rev :one";
+    private static final Pattern NAME = Pattern.compile("#([a-z]+)");
     private static final AttributeValue SEARCHING = RecordItems.state(WorkRecord.State.SEARCHING);
     private static final AttributeValue CANCELLED = RecordItems.state(WorkRecord.State.CANCELLED);
     private static final AttributeValue FOUND = RecordItems.state(WorkRecord.State.FOUND);
+    private static final AttributeValue ONE = RecordItems.number(1);
 
     private final String table;
 
@@ -40,27 +38,17 @@ final class RecordRequests {
     }
 
     /**
-     * {@code wanted} put over none, an expired record, a cancelled one, a search whose lease passed, or a work below
-     * {@code wanted}'s difficulty (the stored difficulty is 16 lowercase hex, so {@code <} is the unsigned order).
+     * {@code wanted} put over none, an expired record, a cancelled one, a search whose lease passed, or a work whose
+     * value is below {@code wanted}'s difficulty (16 lowercase hex, so {@code <} is the unsigned order).
      */
     PutItemRequest claim(WorkRecord wanted, long nowMillis) {
+        String condition = "attribute_not_exists(#root) OR #expires <= :nowSeconds OR #state = :cancelled"
+                + " OR (#state = :searching AND #lease <= :now) OR (#state = :found AND #value < :difficulty)";
         return PutItemRequest.builder()
                 .tableName(table)
                 .item(RecordItems.item(wanted))
-                .conditionExpression("attribute_not_exists(#root) OR #expires <= :nowSeconds OR #state = :cancelled"
-                        + " OR (#state = :searching AND #lease <= :now)"
-                        + " OR (#state = :found AND #difficulty < :difficulty)")
-                .expressionAttributeNames(Map.of(
-                        "#root",
-                        ROOT,
-                        "#expires",
-                        EXPIRES,
-                        "#state",
-                        STATE,
-                        "#lease",
-                        LEASE,
-                        "#difficulty",
-                        DIFFICULTY))
+                .conditionExpression(condition)
+                .expressionAttributeNames(names(condition))
                 .expressionAttributeValues(Map.of(
                         // Expired is expires * 1000 <= now, i.e. expires <= floor(now / 1000).
                         ":nowSeconds",
@@ -80,112 +68,133 @@ final class RecordRequests {
     }
 
     /**
-     * {@code asker} added, the lease and the difficulty set, while {@code searchId} searches and, with nothing {@code
-     * seen}, both stand at or below the new values; after {@code seen}, while both still stand as seen (a
-     * compare-and-set: update expressions have no max(), so the caller computes it from what it saw).
+     * {@code askers} added and the lease and difficulty set: with nothing {@code seen}, while {@code searchId} searches
+     * with both at or below the new values (one round trip when the joiner raises both, the usual case); after
+     * {@code seen}, while the record stands at its revision, each set to the higher of the two.
      */
-    UpdateItemRequest join(
-            Root root, String searchId, String asker, Difficulty difficulty, long lease, Optional<WorkRecord> seen) {
-        Map<String, AttributeValue> values = new HashMap<>(Map.of(
-                ":searching", SEARCHING,
-                ":search", AttributeValue.fromS(searchId),
-                ":asker", AttributeValue.fromSs(List.of(asker)),
-                ":lease", RecordItems.number(lease),
-                ":difficulty", RecordItems.hex(difficulty.threshold())));
-        seen.ifPresent(r -> {
-            values.put(":seenLease", RecordItems.number(r.leaseUntilMillis()));
-            values.put(":seenDifficulty", RecordItems.hex(r.difficulty().threshold()));
-        });
-        return update(root)
-                .conditionExpression(SEARCHING_OF_SEARCH
-                        + (seen.isEmpty()
-                                ? " AND #lease <= :lease AND #difficulty <= :difficulty"
-                                : " AND #lease = :seenLease AND #difficulty = :seenDifficulty"))
-                .updateExpression("SET #lease = :lease, #difficulty = :difficulty ADD #askers :asker")
-                .expressionAttributeNames(Map.of(
-                        "#state",
-                        STATE,
-                        "#search",
-                        SEARCH,
-                        "#lease",
-                        LEASE,
-                        "#difficulty",
-                        DIFFICULTY,
-                        "#askers",
-                        ASKERS))
-                .expressionAttributeValues(values)
-                .build();
+    UpdateItemRequest join(Root root, String searchId, Set<Asker> askers, long lease, WorkRecord seen) {
+        long difficulty = WorkRecord.highest(askers).threshold();
+        Map<String, AttributeValue> values = searchOf(searchId);
+        values.put(":askers", RecordItems.askers(askers));
+        String condition = SEARCHING_OF_SEARCH;
+        if (seen == null) {
+            condition += " AND #lease <= :lease AND #difficulty <= :difficulty";
+        } else {
+            condition += " AND #rev = :seen";
+            values.put(":seen", RecordItems.number(seen.revision()));
+            lease = Math.max(lease, seen.leaseUntilMillis());
+            if (Long.compareUnsigned(seen.difficulty().threshold(), difficulty) > 0)
+                difficulty = seen.difficulty().threshold();
+        }
+        values.put(":lease", RecordItems.number(lease));
+        values.put(":difficulty", RecordItems.hex(difficulty));
+        return update(
+                root,
+                condition,
+                "SET #lease = :lease, #difficulty = :difficulty ADD #askers :askers, #rev :one",
+                values);
+    }
+
+    /** Found, with {@code work}, while {@code searchId} searches for a difficulty it reaches; the askers go. */
+    UpdateItemRequest found(Root root, String searchId, Work work, long expiresAtSeconds) {
+        Map<String, AttributeValue> values = offered(root, searchId, work);
+        values.put(":found", FOUND);
+        values.put(":expires", RecordItems.number(expiresAtSeconds));
+        return update(
+                root,
+                SEARCHING_OF_SEARCH + " AND #difficulty <= :value",
+                "SET #state = :found, #work = :work, #value = :value, #expires = :expires REMOVE #askers"
+                        + NEXT_REVISION,
+                values);
+    }
+
+    /** {@code work} as the best so far, while {@code searchId} searches for more and no work as good stands. */
+    UpdateItemRequest better(Root root, String searchId, Work work) {
+        return update(
+                root,
+                SEARCHING_OF_SEARCH + " AND #difficulty > :value AND (attribute_not_exists(#value) OR #value < :value)",
+                "SET #work = :work, #value = :value" + NEXT_REVISION,
+                offered(root, searchId, work));
     }
 
     /**
-     * Found, with {@code work} of {@code value}, while {@code searchId} searches for a difficulty that value reaches;
-     * the askers go (nobody waits on a found record), the record stays until {@code expiresAtSeconds}.
+     * {@code withdrawn} taken out of {@code seen} (a searching record), while it stands at its revision: found when its
+     * best work reaches every asker left (or none is left and it holds one), cancelled when none is left, else its
+     * difficulty lowered to the highest still asked.
      */
-    UpdateItemRequest found(Root root, String searchId, Work work, long value, long expiresAtSeconds) {
-        return update(root)
-                .conditionExpression(SEARCHING_OF_SEARCH + " AND #difficulty <= :value")
-                .updateExpression("SET #state = :found, #work = :work, #expires = :expires REMOVE #askers")
-                .expressionAttributeNames(Map.of(
-                        "#state",
-                        STATE,
-                        "#search",
-                        SEARCH,
-                        "#difficulty",
-                        DIFFICULTY,
-                        "#work",
-                        WORK,
-                        "#expires",
-                        EXPIRES,
-                        "#askers",
-                        ASKERS))
-                .expressionAttributeValues(Map.of(
-                        ":searching", SEARCHING,
-                        ":search", AttributeValue.fromS(searchId),
-                        ":value", RecordItems.hex(value),
-                        ":found", FOUND,
-                        ":work", RecordItems.hex(work.value()),
-                        ":expires", RecordItems.number(expiresAtSeconds)))
-                .build();
+    UpdateItemRequest withdraw(WorkRecord seen, Set<Asker> withdrawn, long expiresAtSeconds) {
+        Map<String, AttributeValue> values = searchOf(seen.searchId());
+        values.put(":seen", RecordItems.number(seen.revision()));
+        Set<Asker> left = new java.util.HashSet<>(seen.askers());
+        left.removeAll(withdrawn);
+        String update;
+        if (seen.work().isPresent()
+                && WorkRecord.highest(left)
+                        .isReachedBy(WorkValue.value(seen.root(), seen.work().get()))) {
+            update = "SET #state = :found, #expires = :expires REMOVE #askers";
+            values.put(":found", FOUND);
+            values.put(":expires", RecordItems.number(expiresAtSeconds));
+        } else if (left.isEmpty()) {
+            update = "SET #state = :cancelled REMOVE #askers";
+            values.put(":cancelled", CANCELLED);
+        } else {
+            update = "SET #difficulty = :difficulty DELETE #askers :withdrawn";
+            values.put(":difficulty", RecordItems.hex(WorkRecord.highest(left).threshold()));
+            values.put(":withdrawn", RecordItems.askers(withdrawn));
+        }
+        return update(seen.root(), SEARCHING_OF_SEARCH + " AND #rev = :seen", update + NEXT_REVISION, values);
     }
 
-    /** {@code asker} taken out of a searching record's askers; the record after it comes back. */
-    UpdateItemRequest withdraw(Root root, String asker) {
-        return update(root)
-                .conditionExpression("#state = :searching")
-                .updateExpression("DELETE #askers :asker")
-                .expressionAttributeNames(Map.of("#state", STATE, "#askers", ASKERS))
-                .expressionAttributeValues(
-                        Map.of(":searching", SEARCHING, ":asker", AttributeValue.fromSs(List.of(asker))))
-                .returnValues(ReturnValue.ALL_NEW)
-                .build();
+    /** Cancelled, whoever asked, while {@code searchId} searches. */
+    UpdateItemRequest cancel(Root root, String searchId) {
+        Map<String, AttributeValue> values = searchOf(searchId);
+        values.put(":cancelled", CANCELLED);
+        return update(root, SEARCHING_OF_SEARCH, "SET #state = :cancelled REMOVE #askers" + NEXT_REVISION, values);
     }
 
-    /** Cancelled while {@code searchId} searches with no asker left (none joined since the last one withdrew). */
-    UpdateItemRequest cancelUnasked(Root root, String searchId) {
-        return update(root)
-                .conditionExpression(SEARCHING_OF_SEARCH + " AND attribute_not_exists(#askers)")
-                .updateExpression("SET #state = :cancelled")
-                .expressionAttributeNames(Map.of("#state", STATE, "#search", SEARCH, "#askers", ASKERS))
-                .expressionAttributeValues(Map.of(
-                        ":searching", SEARCHING, ":search", AttributeValue.fromS(searchId), ":cancelled", CANCELLED))
-                .returnValues(ReturnValue.ALL_NEW)
-                .build();
+    /** The workers raised from {@code seen} to {@code total} while {@code searchId} searches with {@code seen}. */
+    UpdateItemRequest addWorkers(Root root, String searchId, int seen, int total) {
+        Map<String, AttributeValue> values = searchOf(searchId);
+        values.put(":seen", RecordItems.number(seen));
+        values.put(":total", RecordItems.number(total));
+        return update(
+                root, SEARCHING_OF_SEARCH + " AND #workers = :seen", "SET #workers = :total" + NEXT_REVISION, values);
     }
 
-    /** Cancelled whoever asked, while searching. */
-    UpdateItemRequest cancel(Root root) {
-        return update(root)
-                .conditionExpression("#state = :searching")
-                .updateExpression("SET #state = :cancelled REMOVE #askers")
-                .expressionAttributeNames(Map.of("#state", STATE, "#askers", ASKERS))
-                .expressionAttributeValues(Map.of(":searching", SEARCHING, ":cancelled", CANCELLED))
-                .build();
+    private static Map<String, AttributeValue> searchOf(String searchId) {
+        Map<String, AttributeValue> values = new HashMap<>();
+        values.put(":searching", SEARCHING);
+        values.put(":search", AttributeValue.fromS(searchId));
+        return values;
     }
 
-    private UpdateItemRequest.Builder update(Root root) {
+    private static Map<String, AttributeValue> offered(Root root, String searchId, Work work) {
+        Map<String, AttributeValue> values = searchOf(searchId);
+        values.put(":work", RecordItems.hex(work.value()));
+        values.put(":value", RecordItems.hex(WorkValue.value(root, work)));
+        return values;
+    }
+
+    private UpdateItemRequest update(Root root, String condition, String update, Map<String, AttributeValue> values) {
+        Map<String, AttributeValue> all = new HashMap<>(values);
+        if (update.contains(":one")) all.put(":one", ONE);
         return UpdateItemRequest.builder()
                 .tableName(table)
                 .key(RecordItems.key(root))
-                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD);
+                .conditionExpression(condition)
+                .updateExpression(update)
+                .expressionAttributeNames(names(condition + " " + update))
+                .expressionAttributeValues(all)
+                .returnValues(ReturnValue.ALL_NEW)
+                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD)
+                .build();
+    }
+
+    /** {@code #x -> x} for every name the expressions use. */
+    private static Map<String, String> names(String expressions) {
+        Map<String, String> names = new HashMap<>();
+        Matcher m = NAME.matcher(expressions);
+        while (m.find()) names.put(m.group(), m.group(1));
+        return names;
     }
 }

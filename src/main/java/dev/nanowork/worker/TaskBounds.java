@@ -3,6 +3,7 @@ package dev.nanowork.worker;
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * What a worker searches at most: the function's difficulty range (as work_generate's), and no longer than the
@@ -11,6 +12,15 @@ import java.time.Duration;
 record TaskBounds(Difficulty min, Difficulty max) {
     /** Lambda's longest timeout: no invocation has more left. */
     static final Duration LONGEST_INVOCATION = Duration.ofMinutes(15);
+
+    /**
+     * What a worker searches for when the record wants {@code wanted}: nothing above the function's highest difficulty
+     * (only a record written by something other than this code can ask for it: the worker does not follow it), and
+     * never below the lowest.
+     */
+    Optional<Difficulty> held(Optional<Difficulty> wanted) {
+        return wanted.filter(d -> d.compareTo(max) <= 0).map(d -> d.compareTo(min) < 0 ? min : d);
+    }
 
     /**
      * @param nowMillis the epoch time now

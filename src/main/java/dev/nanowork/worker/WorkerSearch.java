@@ -1,10 +1,13 @@
 package dev.nanowork.worker;
 
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.fanout.FindRecorder;
+import dev.nanowork.fanout.RecordWatch;
 import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.fanout.WorkerTasks;
 import dev.nanowork.function.WorkEngine;
+import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.RecordUnavailable;
@@ -12,13 +15,14 @@ import dev.nanowork.share.WorkRecord;
 import dev.nanowork.share.WorkRecords;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Work;
-import dev.nanowork.work.WorkValue;
 import io.quarkus.arc.Unremovable;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 
 /**
@@ -39,7 +43,7 @@ public class WorkerSearch {
     private final WorkRecords records;
     private final TaskBounds bounds;
     private final Duration pollInterval;
-    private final Duration recordTtl;
+    private final FindRecorder recorder;
 
     /** With no table ({@code nano-work.fan-out.table} unset) there are no records, and every task is refused. */
     @Inject
@@ -59,7 +63,7 @@ public class WorkerSearch {
         this.records = records;
         this.bounds = bounds;
         this.pollInterval = pollInterval;
-        this.recordTtl = recordTtl;
+        this.recorder = records == null ? null : new FindRecorder(records, recordTtl, Clock.systemUTC());
     }
 
     /**
@@ -110,7 +114,11 @@ public class WorkerSearch {
                 seconds > 0 ? run.attempts / seconds / 1e6 : 0));
     }
 
-    /** One task's search, in rounds: a raised difficulty ends a round and the next goes on from where it stopped. */
+    /**
+     * One task's search, in rounds: each for the lowest difficulty the record still wants (held to this function's
+     * bounds), from where the last one stopped; a find is recorded, and the worker searches on while the record wants
+     * more (a find that answered some askers, not all).
+     */
     private final class Run {
         final WorkerTask task;
         Difficulty difficulty;
@@ -129,35 +137,54 @@ public class WorkerSearch {
                 throw new WorkerRefusal("record unavailable, no search: " + e.getMessage());
             }
             // Lambda may deliver an invocation twice, or late: a worker whose search is over by now exits at once.
-            if (!RecordWatch.ours(record, task.searchId(), System.currentTimeMillis()))
+            if (record.isEmpty()
+                    || !record.get().searchId().equals(task.searchId())
+                    || !record.get().live(System.currentTimeMillis()))
                 return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
-            if (record.get().difficulty().compareTo(difficulty) > 0)
-                difficulty = record.get().difficulty();
             long deadlineNanos = System.nanoTime()
                     + Duration.ofMillis(task.deadlineEpochMillis() - System.currentTimeMillis())
                             .toNanos();
             long start = task.start();
-            try (RecordWatch watch = new RecordWatch(records, task.root(), task.searchId(), difficulty, pollInterval)) {
+            try (RecordWatch watch = new RecordWatch(
+                    records,
+                    record.get(),
+                    Set.of(),
+                    r -> bounds.held(r.threshold(Optional.empty())),
+                    pollInterval,
+                    RecordWatch.Unreadable.ENDS,
+                    Clock.systemUTC())) {
                 while (true) {
-                    SearchResult result =
-                            search.search(task.root(), difficulty, start, deadlineNanos, watch.round(difficulty));
+                    Optional<RecordWatch.End> end = watch.end();
+                    if (end.equals(Optional.of(RecordWatch.End.UNREADABLE)))
+                        throw new WorkerRefusal("record unreadable for over " + RecordWatch.UNREADABLE.toMillis()
+                                + " ms, search stopped");
+                    Optional<Difficulty> threshold = watch.threshold();
+                    if (end.isPresent() || threshold.isEmpty())
+                        return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
+                    difficulty = threshold.get();
+                    SearchResult result = search.search(
+                            task.root(), difficulty, start, deadlineNanos, watch.round(new CancelSignal(), difficulty));
                     attempts += result.attempts();
                     // The next round's threads go on from where this round's stopped (each thread's share of it).
                     start += result.attempts() / search.threads();
                     switch (result) {
                         case SearchResult.Found found -> {
-                            Difficulty asked = watch.difficulty();
-                            if (WorkValue.isValid(task.root(), found.work().value(), asked))
-                                return record(found.work());
-                            difficulty = asked; // valid for the difficulty searched, below a raise since
+                            WorkRecords.Offer offer = recorder.record(task.root(), task.searchId(), found.work());
+                            switch (offer) {
+                                // Found, or not recorded (the search then cancelled): the invoker has it and checks it.
+                                case WorkRecords.Offer.Found f -> {
+                                    return found(found.work());
+                                }
+                                case WorkRecords.Offer.Over o -> {
+                                    if (o.record().isEmpty()) return found(found.work());
+                                    return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
+                                }
+                                case WorkRecords.Offer.Better b -> watch.saw(Optional.of(b.record()));
+                                case WorkRecords.Offer.Kept k -> watch.saw(Optional.of(k.record()));
+                            }
                         }
                         case SearchResult.Cancelled c -> {
-                            if (watch.ended() == RecordWatch.Ended.UNREADABLE)
-                                throw new WorkerRefusal("record unreadable for over "
-                                        + RecordWatch.UNREADABLE.toMillis() + " ms, search stopped");
-                            if (watch.ended() == RecordWatch.Ended.OVER)
-                                return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
-                            difficulty = watch.difficulty();
+                            // the watch ended the round: the loop reads why
                         }
                         case SearchResult.DeadlineReached d -> {
                             return new WorkerOutcome(WorkerOutcome.Kind.DEADLINE, Optional.empty());
@@ -168,20 +195,7 @@ public class WorkerSearch {
             }
         }
 
-        /**
-         * Writes the find as the search's result. Set: found. Not set: the record was no longer this search's
-         * (another find won, or it was cancelled or taken over): stopped. Unwritable: found all the same, the invoker
-         * has the answer and checks it.
-         */
-        WorkerOutcome record(Work work) {
-            long expires = (System.currentTimeMillis() + recordTtl.toMillis()) / 1000;
-            try {
-                if (!records.found(task.root(), task.searchId(), work, expires))
-                    return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
-            } catch (RecordUnavailable e) {
-                LOG.warning(() -> "worker: found " + work + " for " + task.root()
-                        + " but could not record it; answered to the invoker only: " + e.getMessage());
-            }
+        private static WorkerOutcome found(Work work) {
             return new WorkerOutcome(WorkerOutcome.Kind.FOUND, Optional.of(work));
         }
     }

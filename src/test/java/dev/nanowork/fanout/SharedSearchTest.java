@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.search.Caller;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.WorkRecord;
+import dev.nanowork.share.WorkRecords;
 import dev.nanowork.support.MemoryWorkRecords;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
@@ -62,10 +65,27 @@ class SharedSearchTest {
         }
     }
 
-    WorkRecord searching(String id, Set<String> askers, Difficulty d) {
+    static WorkRecord searching(String id, String asker, Difficulty d) {
         long now = System.currentTimeMillis();
+        return WorkRecord.claimed(ROOT, id, Set.of(new Asker(asker, d)), 0, now + 60_000, now / 1000 + 3600);
+    }
+
+    static WorkRecord found(Work work) {
         return new WorkRecord(
-                ROOT, WorkRecord.State.SEARCHING, d, id, Optional.empty(), askers, now + 60_000, now / 1000 + 3600);
+                ROOT,
+                WorkRecord.State.FOUND,
+                EASY,
+                "other",
+                Optional.of(work),
+                Set.of(),
+                0,
+                1,
+                0,
+                System.currentTimeMillis() / 1000 + 60);
+    }
+
+    static long inAnHour() {
+        return System.currentTimeMillis() / 1000 + 3600;
     }
 
     Future<SearchResult> inBackground(SharedSearch s, Difficulty d, CancelSignal cancel, String asker) {
@@ -76,15 +96,7 @@ class SharedSearchTest {
     @Test
     void aFoundRecordAnswersAtOnceWithoutSearching() {
         Work work = easyWork();
-        records.put(new WorkRecord(
-                ROOT,
-                WorkRecord.State.FOUND,
-                EASY,
-                "other",
-                Optional.of(work),
-                Set.of(),
-                0,
-                System.currentTimeMillis() / 1000 + 60));
+        records.put(found(work));
         SearchResult r = shared(0).search(ROOT, EASY, in(Duration.ofSeconds(5)), new CancelSignal(), Set.of("a"));
         Found f = found(r);
         assertEquals(work, f.work());
@@ -94,15 +106,7 @@ class SharedSearchTest {
     @Test
     void aForgedWorkInTheRecordIsNeverAnswered() {
         Work forged = new Work(0x1234L);
-        records.put(new WorkRecord(
-                ROOT,
-                WorkRecord.State.FOUND,
-                EASY,
-                "other",
-                Optional.of(forged),
-                Set.of(),
-                0,
-                System.currentTimeMillis() / 1000 + 60));
+        records.put(found(forged));
         SearchResult r = shared(0).search(ROOT, EASY, in(Duration.ofSeconds(5)), new CancelSignal(), Set.of("a"));
         assertTrue(found(r).work().value() != forged.value()
                 && WorkValue.isValid(ROOT, found(r).work().value(), EASY));
@@ -119,20 +123,22 @@ class SharedSearchTest {
     @Test
     void aDuplicateJoinsTheLiveSearchAndGetsWhatAnotherExecutionFinds() throws Exception {
         Work work = easyWork();
-        records.put(searching("other", Set.of("b"), EASY));
+        records.put(searching("other", "b", EASY));
         Future<SearchResult> joined = inBackground(blind(), EASY, new CancelSignal(), "a");
-        waitFor(() -> records.read(ROOT).orElseThrow().askers().contains("a"));
+        waitFor(() -> records.read(ROOT).orElseThrow().askers().contains(new Asker("a", EASY)));
         assertEquals("other", records.read(ROOT).orElseThrow().searchId(), "joined, not taken over");
-        assertTrue(records.found(ROOT, "other", work, System.currentTimeMillis() / 1000 + 60));
+        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(ROOT, "other", work, inAnHour()));
         assertEquals(work, found(joined.get(5, TimeUnit.SECONDS)).work());
     }
 
     @Test
     void aCancelFromAnotherExecutionStopsTheSearch() throws Exception {
-        records.put(searching("other", Set.of("b"), NEVER));
+        records.put(searching("other", "b", NEVER));
         Future<SearchResult> joined = inBackground(blind(), NEVER, new CancelSignal(), "a");
-        waitFor(() -> records.read(ROOT).orElseThrow().askers().contains("a"));
-        records.withdraw(ROOT, "a"); // work_cancel from a's address, in another execution
+        waitFor(() -> records.read(ROOT).orElseThrow().askers().contains(new Asker("a", NEVER)));
+        shared(0).withdraw(ROOT, Caller.at("a")); // work_cancel from a's address, in another execution
+        assertEquals(
+                Set.of(new Asker("b", NEVER)), records.read(ROOT).orElseThrow().askers(), "b's goes on");
         assertInstanceOf(SearchResult.Cancelled.class, joined.get(5, TimeUnit.SECONDS));
     }
 
@@ -187,7 +193,7 @@ class SharedSearchTest {
         return new SharedSearch(never, records, workers, SETTINGS, () -> 0, Clock.systemUTC());
     }
 
-    private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > until) throw new AssertionError("not within 5 s");

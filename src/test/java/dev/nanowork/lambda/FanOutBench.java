@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.DynamoWorkRecords;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.share.WorkRecords;
@@ -19,7 +20,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -63,13 +63,11 @@ class FanOutBench {
                     String searchId = UUID.randomUUID().toString();
                     long now = System.currentTimeMillis();
                     var unused = records.claim(
-                            new WorkRecord(
+                            WorkRecord.claimed(
                                     root,
-                                    WorkRecord.State.SEARCHING,
-                                    MAX,
                                     searchId,
-                                    Optional.empty(),
-                                    Set.of("bench"),
+                                    Set.of(new Asker("bench", MAX)),
+                                    WORKERS,
                                     now + 25_000,
                                     now / 1000 + 3600),
                             now);
@@ -94,7 +92,7 @@ class FanOutBench {
                     // The record says the search is over, as another execution's find or a cancel writes it (a
                     // find must carry a valid work, which the bench has not searched for).
                     long found = System.nanoTime();
-                    records.cancel(root);
+                    records.cancel(root, searchId);
                     for (CompletableFuture<Long> r : returned) stopLagMillis.add((r.get() - found) / 1e6);
 
                     // The same task again: its search is over, so the worker reads the record and answers.

@@ -26,12 +26,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.support.LambdaInvokeStandIn;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -140,13 +140,11 @@ class FanOutFaultsIT {
         long now = System.currentTimeMillis();
         // An execution that claimed the root and died: its lease passed a second ago, its TTL an hour away.
         var unused = records.claim(
-                new WorkRecord(
+                WorkRecord.claimed(
                         Root.parse(hash),
-                        WorkRecord.State.SEARCHING,
-                        Difficulty.parse(EPOCH_1),
                         "search-of-an-execution-gone",
-                        Optional.empty(),
-                        Set.of(STRANGER),
+                        Set.of(new Asker(STRANGER, Difficulty.parse(EPOCH_1))),
+                        0,
                         now - 1_000,
                         now / 1000 + 3600),
                 now);

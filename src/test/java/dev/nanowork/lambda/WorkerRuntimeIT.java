@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.DynamoWorkRecords;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.share.WorkRecords;
@@ -17,7 +18,6 @@ import dev.nanowork.work.Root;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
@@ -61,13 +61,11 @@ class WorkerRuntimeIT {
             String searchId = UUID.randomUUID().toString();
             long now = System.currentTimeMillis();
             WorkRecords.Claim claim = records.claim(
-                    new WorkRecord(
+                    WorkRecord.claimed(
                             root,
-                            WorkRecord.State.SEARCHING,
-                            receive,
                             searchId,
-                            Optional.empty(),
-                            Set.of("198.51.100.7"),
+                            Set.of(new Asker("198.51.100.7", receive)),
+                            1,
                             now + 25_000,
                             now / 1000 + 3600),
                     now);

@@ -72,19 +72,26 @@ class DynamoWorkRecordsFailureTest {
 
     @Test
     void aMalformedItemIsUnavailableToEveryCallNeverACrashNorAClaim() {
-        Map<String, Consumer<Map<String, AttributeValue>>> defects = Map.of(
+        Map<String, Consumer<Map<String, AttributeValue>>> defects = new java.util.LinkedHashMap<>();
+        defects.put(
                 "difficulty is not 16 lowercase hex",
-                        i -> i.put("difficulty", AttributeValue.fromS("FFFFFFF800000000")),
-                "state is not searching, found or cancelled", i -> i.put("state", AttributeValue.fromS("done")),
-                "lease is not a number", i -> i.put("lease", AttributeValue.fromS("soon")),
-                "found without a work", i -> i.put("state", AttributeValue.fromS("found")),
-                "a work while SEARCHING", i -> i.put("work", AttributeValue.fromS("0000000000000001")),
-                "work is not 16 lowercase hex digits",
-                        i -> {
-                            i.put("state", AttributeValue.fromS("found"));
-                            i.put("work", AttributeValue.fromS("zz"));
-                        },
-                "askers is not a string set", i -> i.put("askers", AttributeValue.fromS("10.0.0.1")));
+                i -> i.put("difficulty", AttributeValue.fromS("FFFFFFF800000000")));
+        defects.put("state is not searching, found or cancelled", i -> i.put("state", AttributeValue.fromS("done")));
+        defects.put("lease is not a number", i -> i.put("lease", AttributeValue.fromS("soon")));
+        defects.put("found without a work", i -> i.put("state", AttributeValue.fromS("found")));
+        defects.put("a work without its value", i -> i.put("work", AttributeValue.fromS("0000000000000001")));
+        defects.put("a value without a work", i -> i.put("value", AttributeValue.fromS("0000000000000001")));
+        defects.put("rev is missing", i -> i.remove("rev"));
+        defects.put("workers is out of range", i -> i.put("workers", AttributeValue.fromN("-1")));
+        defects.put("work is not 16 lowercase hex digits", i -> {
+            i.put("state", AttributeValue.fromS("found"));
+            i.put("work", AttributeValue.fromS("zz"));
+            i.put("value", AttributeValue.fromS("ffffffffffffffff")); // else the claim's condition replaces it
+        });
+        defects.put("askers is not a string set", i -> i.put("askers", AttributeValue.fromS("10.0.0.1")));
+        // The schema before each asker had its own difficulty: searched alone until it expires.
+        defects.put(
+                "not 'difficulty address'", i -> i.put("askers", AttributeValue.fromSs(java.util.List.of("10.0.0.1"))));
         defects.forEach((reason, defect) -> {
             Root root = root();
             planted(root, defect);
@@ -143,7 +150,7 @@ class DynamoWorkRecordsFailureTest {
                     at(URI.create("http://127.0.0.1:" + refusing.getAddress().getPort()))) {
                 long start = System.nanoTime();
                 assertUnavailable(
-                        reasons.get(code), () -> refused.found(root(), "s", new dev.nanowork.work.Work(1), inAnHour()));
+                        reasons.get(code), () -> refused.offer(root(), "s", new dev.nanowork.work.Work(1), inAnHour()));
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
                 assertTrue(took.compareTo(DynamoWorkRecords.CALL_TIMEOUT.plusMillis(300)) < 0, "took " + took);
             } finally {
@@ -151,7 +158,7 @@ class DynamoWorkRecordsFailureTest {
             }
         }
         try (DynamoWorkRecords missing = new DynamoWorkRecords(dynalite.client(), "no-such-table")) {
-            assertUnavailable("ResourceNotFoundException", () -> missing.cancel(root()));
+            assertUnavailable("ResourceNotFoundException", () -> missing.cancel(root(), "s"));
         }
     }
 }

@@ -5,10 +5,11 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
-import java.util.Optional;
+import java.util.Arrays;
 import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
+import java.util.stream.Collectors;
 
 /** Records, roots and works for the tests of {@link DynamoWorkRecords}; each test takes roots of its own. */
 final class RecordCases {
@@ -49,15 +50,12 @@ final class RecordCases {
 
     static WorkRecord searching(
             Root root, String search, Difficulty difficulty, long leaseUntilMillis, long expires, String... askers) {
-        return new WorkRecord(
-                root,
-                WorkRecord.State.SEARCHING,
-                difficulty,
-                search,
-                Optional.empty(),
-                Set.of(askers),
-                leaseUntilMillis,
-                expires);
+        return WorkRecord.claimed(root, search, askers(difficulty, askers), 0, leaseUntilMillis, expires);
+    }
+
+    /** {@code addresses}, each asking for {@code difficulty}. */
+    static Set<Asker> askers(Difficulty difficulty, String... addresses) {
+        return Arrays.stream(addresses).map(a -> new Asker(a, difficulty)).collect(Collectors.toSet());
     }
 
     /** The first work from {@code start} whose value for {@code root} reaches {@code difficulty}. */

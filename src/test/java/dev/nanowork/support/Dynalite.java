@@ -25,7 +25,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 /**
  * dynalite (npm, Apache-2.0: DynamoDB's API over HTTP, in memory), installed by {@code npm ci} from tools/node during
  * the build and started by the tests as a node process on a free loopback port, as nginx and Chromium are. Without
- * node or dynalite a test is skipped with the reason, and fails under CI=true: CI must run it.
+ * node or dynalite a test is skipped with the reason, and fails under CI=true: CI must run it. npm ci patches one line
+ * of it (tools/node/patch-dynalite.js): a client that closes its connection mid-request loses only that request, as on
+ * DynamoDB, where dynalite 4.0.0 exited.
  *
  * <pre>{@code
  * static Dynalite dynalite;

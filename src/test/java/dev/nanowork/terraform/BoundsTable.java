@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * docs/reliability.md's table of what bounds the bill, each figure read where the stack and the application take it
+ * docs/reliability.md's table of what bounds the bill and the work records' cap, each figure read where the stack and the application take it
  * from: the stack's variable defaults, the application's own defaults (WorkConfig) and the pricing file.
  */
 record BoundsTable(WorstHour hour) {
     static final String SOURCE = "terraform/stacks/work-api, WorkConfig and infra/pricing";
 
-    DocBlock block() {
-        return DocBlock.lines(CostBlocks.RELIABILITY, "stack-bounds", SOURCE, table());
+    List<DocBlock> blocks() {
+        return List.of(
+                DocBlock.lines(CostBlocks.RELIABILITY, "stack-bounds", SOURCE, table()),
+                DocBlock.lines(CostBlocks.RELIABILITY, "record-cap", CostBlocks.SOURCE, recordCap()));
     }
 
     String table() {
@@ -28,13 +30,31 @@ record BoundsTable(WorstHour hour) {
         List<String> rows = new ArrayList<>();
         rows.addAll(function("generate", first.generateMb(), first.generateSlots()));
         rows.addAll(function("validate", first.validateMb(), first.validateSlots()));
+        boolean derived = stack.workerSlots() == stack.maxWorkers() * stack.concurrentWorks();
         rows.add(row(
                 "fan-out workers",
                 stack.fanOutOn()
                         ? "up to " + stack.maxWorkers() + " per request; " + stack.workerSlots()
-                                + " reserved per variant, at the generate function's memory"
+                                + " reserved per variant"
+                                + (derived
+                                        ? " (" + stack.maxWorkers() + " workers x " + stack.concurrentWorks()
+                                                + " long works at once)"
+                                        : "")
+                                + ", at the generate function's memory"
                         : "none (`fan_out = null`)",
-                "`fan_out.max_workers`, `fan_out.worker_reserved_concurrency` (`fan_out = null`: no workers)"));
+                "`fan_out.max_workers`, `fan_out.concurrent_works`, `fan_out.worker_reserved_concurrency` (`fan_out ="
+                        + " null`: no workers)"));
+        WorstHour.Records records = hour.records();
+        if (stack.fanOutOn()) {
+            rows.add(row(
+                    "work records table",
+                    String.format(
+                            Locale.ROOT,
+                            "on demand, at most %,d reads and %,d writes a second (its maximum throughput)",
+                            records.readsPerSecond(),
+                            records.writesPerSecond()),
+                    "`fan_out.poll_interval` and the slots above (`" + FanOutLocals.FILE + "`)"));
+        }
         rows.add(row(
                 "variants",
                 variants.size() + ": "
@@ -88,11 +108,35 @@ record BoundsTable(WorstHour hour) {
                 "spend alarm",
                 alert == null || alert.isNull()
                         ? "off"
-                        : "an SNS notice when the last 5 minutes' spend runs at $"
+                        : "an SNS notice when the last 5 minutes' Lambda duration, requests"
+                                + (stack.fanOutOn() ? " and work-record units" : "") + " run at $"
                                 + HclText.literal(alert.get("dollars_per_hour")) + " per hour or more",
                 "`spend_alert`"));
-        rows.add(row("prices", prices(), "`" + WorstHour.PRICING + "` (and the stack's `prices`, equal to it)"));
+        rows.add(row(
+                "prices",
+                prices(),
+                "`" + WorstHour.PRICING + "` (and the stack's `prices`, which `CostGuardsTest` holds equal to it)"));
         return "| what bounds it | default | where |\n|---|---|---|\n" + String.join("\n", rows);
+    }
+
+    /** The work records' table capped at the worst hour's rates, and why those. */
+    String recordCap() {
+        if (!hour.stack().fanOutOn()) return "Without the fan-out (`fan_out = null`) there is no work records table.";
+        WorstHour.Records r = hour.records();
+        double extra = new FanOutLocals(hour.stack().stack()).readsPerPoll() - 1;
+        return String.format(
+                Locale.ROOT,
+                "The work records' table is capped at those rates (its on-demand maximum throughput,"
+                        + " `%s`): every one of the %d generate and worker slots reading its record every %d ms, %s"
+                        + " more for claims, joins and withdrawals (%,d reads a second), and %,d writes a second. Past"
+                        + " the cap DynamoDB throttles: a generate execution then searches alone and a worker stops"
+                        + " once its record has been unreadable for a second.",
+                FanOutLocals.FILE,
+                hour.recordExecutions(),
+                hour.stack().pollInterval().toMillis(),
+                HclText.number(BigDecimal.valueOf(Math.round(extra * 100))) + "%",
+                r.readsPerSecond(),
+                r.writesPerSecond());
     }
 
     private String prices() {
@@ -102,7 +146,11 @@ record BoundsTable(WorstHour hour) {
         }
         return String.join(" and ", perArch) + " per GB-s; Lambda "
                 + String.format(Locale.ROOT, "$%.2f", hour.lambdaRequestPerMillion()) + " and HTTP API "
-                + String.format(Locale.ROOT, "$%.2f", hour.httpRequestPerMillion()) + " per million requests";
+                + String.format(Locale.ROOT, "$%.2f", hour.httpRequestPerMillion()) + " per million requests"
+                + (hour.stack().fanOutOn()
+                        ? "; DynamoDB $" + CostBlocks.price(hour.records().readPerMillion()) + " per million read and $"
+                                + CostBlocks.price(hour.records().writePerMillion()) + " per million write units"
+                        : "");
     }
 
     /** A default of WorkConfig, as its {@code @WithDefault} says. */

@@ -26,7 +26,13 @@ record CostBlocks(WorstHour hour) {
                 DocBlock.lines(README, "worst-hour-totals", SOURCE, totals()),
                 DocBlock.lines(README, "request-ceiling", SOURCE, ceiling()),
                 new DocBlock(DEPLOY, "worst-hour", SOURCE, figure()),
-                new DocBlock(DEPLOY, "reserved-total", SOURCE, String.valueOf(hour.reservedTotal())));
+                new DocBlock(DEPLOY, "reserved-total", SOURCE, String.valueOf(hour.reservedTotal())),
+                new DocBlock(
+                        DEPLOY,
+                        "worker-slots",
+                        SOURCE,
+                        hour.stack().maxWorkers() + " x " + hour.stack().concurrentWorks() + " = "
+                                + hour.stack().workerSlots()));
     }
 
     /** The hour as a sum, one line per function and variant, in a code block. */
@@ -57,6 +63,11 @@ record CostBlocks(WorstHour hour) {
                     hour.lambdaRequestPerMillion()),
             dollars4(hour.requestsPerHour() * hour.perRequest())
         });
+        WorstHour.Records records = hour.records();
+        if (hour.stack().fanOutOn()) {
+            rows.add(recordsLine("reads ", records.readsPerSecond(), records.readPerMillion(), records.reads()));
+            rows.add(recordsLine("writes", records.writesPerSecond(), records.writePerMillion(), records.writes()));
+        }
         int width = rows.stream().mapToInt(r -> r[0].length()).max().orElse(0);
         StringBuilder out = new StringBuilder("```\n");
         for (String[] r : rows) out.append(String.format(Locale.ROOT, "%-" + width + "s = %s\n", r[0], r[1]));
@@ -65,6 +76,20 @@ record CostBlocks(WorstHour hour) {
                 .append(total)
                 .append("\n```");
         return out.toString();
+    }
+
+    /** One line of the work records' units in the hour's sum. */
+    private static String[] recordsLine(String units, long perSecond, double perMillion, double dollars) {
+        return new String[] {
+            String.format(
+                    Locale.ROOT,
+                    "records   %s %,5d/s x %d s x $%s / 1e6",
+                    units,
+                    perSecond,
+                    WorstHour.SECONDS,
+                    price(perMillion)),
+            dollars4(dollars)
+        };
     }
 
     /** The hour as a Markdown table: item, arithmetic, dollars. */
@@ -91,6 +116,18 @@ record CostBlocks(WorstHour hour) {
                 hour.requestsPerHour() * hour.httpRequestPerMillion() / 1e6,
                 hour.requestsPerHour() * hour.lambdaRequestPerMillion() / 1e6,
                 hour.requestsPerHour() * hour.perRequest()));
+        WorstHour.Records r = hour.records();
+        if (hour.stack().fanOutOn()) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| work records | %,d reads/s x 3,600 x $%s + %,d writes/s x 3,600 x $%s per million (the table's"
+                            + " maximum throughput) | %.2f |\n",
+                    r.readsPerSecond(),
+                    price(r.readPerMillion()),
+                    r.writesPerSecond(),
+                    price(r.writePerMillion()),
+                    r.reads() + r.writes()));
+        }
         out.append(String.format(Locale.ROOT, "| **total** | | **%.2f** |", hour.total()));
         return out.toString();
     }
@@ -103,12 +140,12 @@ record CostBlocks(WorstHour hour) {
                         + " kept every reserved execution busy every second",
                 dollars2(hour.total()),
                 Math.round(hour.total() * 24),
-                Math.round(hour.total() * 730 / 1000) * 1000);
+                Math.round(hour.total() * 730 / 100) * 100);
         if (hour.stack().fanOutOn()) {
             text += String.format(
                     Locale.ROOT,
-                    "; %s an hour without the fan-out (`fan_out = null`), whose %d worker slots per variant are %s of"
-                            + " it. The stack reserves %d concurrent executions (`reserved_concurrency_total`).",
+                    "; %s an hour without the fan-out (`fan_out = null`), whose %d worker slots per variant and work"
+                            + " records are %s of it. The stack reserves %d concurrent executions (`reserved_concurrency_total`).",
                     dollars2(hour.totalWithoutFanOut()),
                     hour.stack().workerSlots(),
                     dollars2(hour.total() - hour.totalWithoutFanOut()),

@@ -126,6 +126,15 @@ class CostGuardsTest {
                 pricing.at("/cloudfront/function_invocation_per_million").asDouble(),
                 prices.get("cloudfront_function_invocation_per_million").asDouble(),
                 "CloudFront Function invocations");
+        // The work records, which every execution of a fan-out search reads once per poll.
+        assertEquals(
+                pricing.at("/dynamodb/read_request_per_million").asDouble(),
+                prices.get("dynamodb_read_request_per_million").asDouble(),
+                "DynamoDB read request units");
+        assertEquals(
+                pricing.at("/dynamodb/write_request_per_million").asDouble(),
+                prices.get("dynamodb_write_request_per_million").asDouble(),
+                "DynamoDB write request units");
     }
 
     /** The worst case: every reserved slot of every default function busy all hour, and the stage at its rate limit. */
@@ -138,7 +147,14 @@ class CostGuardsTest {
         double validateSlots = typeDefault("variants", "validate_reserved_concurrency");
         // The fan-out is on by default ({}): each variant's worker, at the generate function's memory.
         assertEquals("{}", String.valueOf(stack.variable("fan_out").get("default")), "fan-out on by default");
-        double workerSlots = typeDefault("fan_out", "worker_reserved_concurrency");
+        // worker_reserved_concurrency unset: max_workers x concurrent_works (fan-out.tf).
+        String type = stack.variable("fan_out").get("type").asText();
+        assertTrue(
+                Pattern.compile("worker_reserved_concurrency\\s*=\\s*optional\\(number\\)")
+                        .matcher(type)
+                        .find(),
+                "no default, computed: " + type);
+        double workerSlots = typeDefault("fan_out", "max_workers") * typeDefault("fan_out", "concurrent_works");
         double perHour = 0;
         int variants = 0;
         for (JsonNode variant : stack.variable("variants").get("default")) {
@@ -148,6 +164,20 @@ class CostGuardsTest {
             perHour += ((generateSlots + workerSlots) * generateGb + validateSlots * validateGb) * gbSecond * 3600;
             variants++;
         }
+        // The work records at the table's maximum throughput (fan-out.tf): every generate and worker slot reading its
+        // record once per poll, a quarter more for the other reads, and 200 writes a second.
+        assertEquals("50ms", typeDefaultText("fan_out", "poll_interval"));
+        double readsPerSecond = Math.ceil(variants * (generateSlots + workerSlots) * (1000 / 50.0) * 1.25);
+        perHour += readsPerSecond
+                        * 3600
+                        * pricing.at("/dynamodb/read_request_per_million").asDouble()
+                        / 1e6
+                + 200 * 3600 * pricing.at("/dynamodb/write_request_per_million").asDouble() / 1e6;
+        String fanOut = Files.readString(Path.of("terraform/stacks/work-api/fan-out.tf"));
+        assertTrue(
+                fanOut.contains("record_max_writes_per_second = 200")
+                        && fanOut.contains("local.record_executions * 1000 / local.record_poll_ms * 1.25"),
+                "the table's maximum throughput as counted here");
         assertEquals(2, variants, "x86_64 and arm64");
         double requestsPerHour = stack.variable("stage_throttle")
                         .get("default")
@@ -159,7 +189,7 @@ class CostGuardsTest {
                         + pricing.at("/lambda/request_per_million").asDouble())
                 / 1e6;
         String stated = String.format(Locale.ROOT, "$%.2f per hour", perHour);
-        assertEquals("$23.31 per hour", stated, "the defaults' worst case");
+        assertEquals("$41.87 per hour", stated, "the defaults' worst case");
         String doc = Files.readString(Path.of("docs/reliability.md"));
         assertTrue(doc.contains(stated), "docs/reliability.md states " + stated);
     }

@@ -58,9 +58,29 @@ final class StackDefaults {
         return fanOut().isPresent();
     }
 
+    /** Each variant's worker slots as fan-out.tf makes them from the defaults. */
     int workerSlots() {
-        return fanOut().map(f -> (int) number("fan_out", "worker_reserved_concurrency", f))
+        return fanOut().map(f -> {
+                    String given = f.has("worker_reserved_concurrency")
+                            ? f.get("worker_reserved_concurrency").asText()
+                            : fieldDefault("fan_out", "worker_reserved_concurrency");
+                    return new FanOutLocals(stack)
+                            .workerSlots(
+                                    given.equals("null") ? null : Integer.valueOf(given),
+                                    maxWorkers(),
+                                    concurrentWorks());
+                })
                 .orElse(0);
+    }
+
+    /** Long works at once that each get every worker they want (worker slots = max_workers x this, by default). */
+    int concurrentWorks() {
+        return fanOut().map(f -> (int) number("fan_out", "concurrent_works", f)).orElse(0);
+    }
+
+    /** How often each execution of a fan-out search reads its record. */
+    Duration pollInterval() {
+        return duration(setting("fan_out", "poll_interval"));
     }
 
     int maxWorkers() {

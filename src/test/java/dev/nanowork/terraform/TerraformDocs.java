@@ -19,7 +19,7 @@ public final class TerraformDocs {
         WorstHour hour = WorstHour.ofDefaults();
         List<DocBlock> blocks = new ArrayList<>(new StackTables(defaults.stack()).blocks());
         blocks.addAll(new CostBlocks(hour).blocks());
-        blocks.add(new BoundsTable(hour).block());
+        blocks.addAll(new BoundsTable(hour).blocks());
         return blocks;
     }
 

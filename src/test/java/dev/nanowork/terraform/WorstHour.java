@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * What the default stack can bill at most: every reserved execution busy for the whole hour, plus every request the
  * stage throttle lets through (reserved concurrency caps the executions Lambda bills; the rest are refused without
- * running), priced from infra/pricing/aws-us-east-1.json; and what one request can bill at most (its execution and,
+ * running), and the work records' table at its maximum throughput, priced from infra/pricing/aws-us-east-1.json; and what one request can bill at most (its execution and,
  * with the fan-out, every worker it may invoke, each searching until the request's deadline).
  */
 final class WorstHour {
@@ -78,13 +78,49 @@ final class WorstHour {
         return pricing.at("/lambda/request_per_million").asDouble();
     }
 
-    double total() {
-        return lines().stream().mapToDouble(Line::dollars).sum() + requestsPerHour() * perRequest();
+    /**
+     * The work records' units a second at the table's on-demand maximum throughput (fan-out.tf), priced per million;
+     * none without the fan-out.
+     */
+    record Records(long readsPerSecond, long writesPerSecond, double readPerMillion, double writePerMillion) {
+        double reads() {
+            return readsPerSecond * SECONDS * readPerMillion / 1e6;
+        }
+
+        double writes() {
+            return writesPerSecond * SECONDS * writePerMillion / 1e6;
+        }
     }
 
-    /** The same hour with {@code fan_out = null}: no worker lines. */
+    Records records() {
+        if (!stack.fanOutOn()) return new Records(0, 0, 0, 0);
+        FanOutLocals locals = new FanOutLocals(stack.stack());
+        return new Records(
+                locals.readsPerSecond(recordExecutions(), stack.pollInterval().toMillis()),
+                locals.writesPerSecond(),
+                pricing.at("/dynamodb/read_request_per_million").asDouble(),
+                pricing.at("/dynamodb/write_request_per_million").asDouble());
+    }
+
+    /** Every generate and worker slot of the plain variants: the executions that read a record each poll. */
+    int recordExecutions() {
+        return stack.variants().stream()
+                .mapToInt(v -> v.generateSlots() + stack.workerSlots())
+                .sum();
+    }
+
+    double total() {
+        return lines().stream().mapToDouble(Line::dollars).sum()
+                + requestsPerHour() * perRequest()
+                + records().reads()
+                + records().writes();
+    }
+
+    /** The same hour with {@code fan_out = null}: no worker lines, no work records. */
     double totalWithoutFanOut() {
         return total()
+                - records().reads()
+                - records().writes()
                 - lines().stream()
                         .filter(l -> l.function().equals("worker"))
                         .mapToDouble(Line::dollars)

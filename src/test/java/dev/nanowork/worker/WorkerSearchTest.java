@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTasks;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.Asker;
 import dev.nanowork.share.WorkRecord;
 import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MemoryWorkRecords;
@@ -118,7 +119,7 @@ class WorkerSearchTest {
         records.put(searching(leaseOver, EASY, id, -1));
         Root done = randomRoot(random);
         records.put(searching(done, EASY, id, 20_000));
-        records.cancel(done);
+        records.cancel(done, id);
         try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
             for (Root root : List.of(absent, other, leaseOver, done)) {
                 String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, 10_000), REMAINING);
@@ -155,5 +156,29 @@ class WorkerSearchTest {
         assertEquals("{\"outcome\":\"deadline\"}", answer);
         long ms = (System.nanoTime() - began) / 1_000_000;
         assertTrue(ms >= 250 && ms < 2_000, "stopped at the deadline: " + ms + " ms");
+    }
+
+    @Test
+    void aDifficultyAboveTheFunctionsHighestIsNeverFollowed() {
+        // Only a record written by something else than this code asks past max-difficulty (the RPC refuses such a
+        // request): the worker answers the askers within its bounds and stops, rather than search to its deadline.
+        Root root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, EASY, id, 20_000));
+        records.join(
+                root,
+                id,
+                java.util.Set.of(new Asker("198.51.100.9", UNREACHABLE)),
+                System.currentTimeMillis() + 20_000);
+        WorkerSearch bounded = new WorkerSearch(
+                SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL, Duration.ofHours(1));
+        long began = System.nanoTime();
+        String answer = bounded.answer(payload(root, EASY, id, 1, 10_000), REMAINING);
+        long ms = (System.nanoTime() - began) / 1_000_000;
+        assertEquals("{\"outcome\":\"stopped\"}", answer);
+        assertTrue(ms < 5_000, "stopped once its bounds were met, not at the deadline: " + ms + " ms");
+        WorkRecord after = records.stored(root).orElseThrow();
+        assertEquals(WorkRecord.State.SEARCHING, after.state(), "the record still asks for more");
+        assertTrue(after.workFor(EASY).isPresent(), "the asker within bounds is answered from the record");
     }
 }

@@ -14,7 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.search.WorkSearch;
+import dev.nanowork.share.Asker;
+import dev.nanowork.share.WorkRecord;
 import dev.nanowork.support.MemoryWorkRecords;
 import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.work.Difficulty;
@@ -22,6 +25,9 @@ import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -71,12 +77,21 @@ class WorkerStopTest {
     void aFindByAnotherExecutionCancelAndTakeOverStopTheWorkerWithinAPoll() {
         long[] lag = new long[1];
         for (Consumer<Root> change : java.util.List.<Consumer<Root>>of(
-                root -> records.found(
-                        root,
-                        records.stored(root).orElseThrow().searchId(),
-                        new Work(1),
-                        System.currentTimeMillis() / 1000 + 60),
-                records::cancel,
+                root -> {
+                    WorkRecord r = records.stored(root).orElseThrow();
+                    records.put(new WorkRecord(
+                            root,
+                            WorkRecord.State.FOUND,
+                            r.difficulty(),
+                            r.searchId(),
+                            Optional.of(new Work(1)),
+                            Set.of(),
+                            r.workers(),
+                            r.revision() + 1,
+                            r.leaseUntilMillis(),
+                            System.currentTimeMillis() / 1000 + 60));
+                },
+                root -> records.cancel(root, records.stored(root).orElseThrow().searchId()),
                 root -> records.put(searching(root, UNREACHABLE, newSearchId(), 30_000)))) {
             assertEquals("{\"outcome\":\"stopped\"}", stopAfterChange(change, lag));
             assertTrue(lag[0] < 500, "stopped " + lag[0] + " ms after the record changed (poll every 20 ms)");
@@ -143,7 +158,7 @@ class WorkerStopTest {
     }
 
     @Test
-    void aDifficultyRaisedMidSearchIsSearchedOnAndAWorkBelowItIsNotAnswered() {
+    void aDifficultyRaisedMidSearchIsSearchedOnAndAFindBelowItIsTheBestSoFar() {
         for (boolean lowHit : new boolean[] {true, false}) {
             Root root = randomRoot(random);
             String id = newSearchId();
@@ -151,7 +166,8 @@ class WorkerStopTest {
             // Chosen before the raise is scheduled: the worker must read LOW at its start and see the raise mid-search.
             long start = start(root, lowHit, random);
             var unused = LATER.schedule(
-                    () -> records.join(root, id, "198.51.100.7", RAISED, System.currentTimeMillis() + 30_000),
+                    () -> records.join(
+                            root, id, Set.of(new Asker("198.51.100.7", RAISED)), System.currentTimeMillis() + 30_000),
                     100,
                     TimeUnit.MILLISECONDS);
             try (WorkSearch slow = slowFirstBatch()) {
@@ -163,8 +179,42 @@ class WorkerStopTest {
                         WorkValue.isValid(root, work, RAISED),
                         (lowHit ? "a work found for the lower difficulty" : "the search after the raise")
                                 + " must reach the raised one: " + answer);
-                assertEquals(outcome.work(), records.stored(root).orElseThrow().work());
+                WorkRecord after = records.stored(root).orElseThrow();
+                assertEquals(WorkRecord.State.FOUND, after.state());
+                assertEquals(outcome.work(), after.work());
             }
         }
+    }
+
+    @Test
+    void aFindBelowAJoinersDifficultyIsRecordedAsTheBestAndTheWorkerSearchesOn() {
+        // The joiner asked for more before the worker started: the worker searches the lowest asked first, records
+        // that find (its asker is answered from it), and goes on for the joiner's (a find that loses to a raise is
+        // never the end of a worker). One thread from nonce 1: the first LOW hit is the first nonce from 1 that
+        // reaches LOW, and the root is one where that nonce does not reach RAISED too.
+        Root root = randomRoot(random);
+        while (RAISED.isReachedBy(WorkValue.value(root, firstFrom(root, 1)))) root = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(root, LOW, id, 30_000));
+        records.join(root, id, Set.of(new Asker("198.51.100.7", RAISED)), System.currentTimeMillis() + 30_000);
+        try (WorkSearch one = new WorkSearch(new ScalarKernel(), 1)) {
+            String answer = worker(one, records).answer(payload(root, LOW, id, 1, 20_000), REMAINING);
+            WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));
+            assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), answer);
+            assertTrue(WorkValue.isValid(root, outcome.work().orElseThrow().value(), RAISED), answer);
+        }
+        List<WorkRecord> history = records.history(root);
+        WorkRecord last = history.getLast();
+        assertEquals(WorkRecord.State.FOUND, last.state());
+        WorkRecord best = history.get(history.size() - 2);
+        assertEquals(WorkRecord.State.SEARCHING, best.state(), history.toString());
+        assertEquals(Optional.of(new Work(firstFrom(root, 1))), best.work(), "the LOW find was the best on the way");
+    }
+
+    /** The first nonce from {@code start} whose value reaches {@link #LOW}. */
+    static long firstFrom(Root root, long start) {
+        long n = start;
+        while (!LOW.isReachedBy(WorkValue.value(root, n))) n++;
+        return n;
     }
 }

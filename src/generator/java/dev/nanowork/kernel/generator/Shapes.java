@@ -22,10 +22,12 @@ import java.util.List;
  * (tbl, add and usra); on Neoverse N1 llvm-mca puts C2's code for it at 365 cycles per hash against 533 for
  * vector128x1 and 460 for scalarx2 (round 6).
  *
- * <p>What {@code auto} races ({@link Shape#racedAt}): the loop variants of the widest width. The {@code nz} variants
- * are left to their width and their names: on one vCPU under AVX2-only code C2 had not compiled {@code
- * vector256x2nz} by the end of the race in 5 of 5 start-ups, the race took 5.9-6.4 s with them, and at steady state
- * every 256-bit variant was within a few percent of the others (round 8b). Where the widest is 128 bits (NEON, and
+ * <p>What {@code auto} races ({@link Shape#racedAt}): the loop variants of the widest width, and at 256 bits {@code
+ * vector256x1nz} (round 18): on an Intel Emerald Rapids under AVX2-only code, x86_64 Lambda's, it ran 11.2-12.6 MH/s
+ * against vector256x1's 9.8-10.1 and level with vector256x2perm (rounds 7 and 8), where on a Zen 5 it ran at 0.80-0.86x
+ * vector256x2perm; which wins differs by CPU, so {@code auto} times it. {@code vector256x2nz} is left to its width and
+ * its name: on one vCPU under AVX2-only code C2 had not compiled it by the end of the race in 5 of 5 start-ups, the
+ * race took 5.9-6.4 s with both {@code nz} variants (round 8b). Where the widest is 128 bits (NEON, and
  * SVE2 on Graviton4) only what can win there: {@code vector128x1shuf} and {@code scalarx2} (C2's aarch64 code on
  * llvm-mca's Neoverse N1 model: 365 and 460 cycles per hash; vector128x1 533 and vector128x2 588, round 6). Every
  * kernel raced costs C2 compile time at start-up (0.3-0.6 s of one vCPU each).
@@ -92,14 +94,16 @@ final class Shapes {
                     "two interleaved states with no zero message word, rounds 1 to 11 in methods of three"
                             + " half-rounds"),
             Shape.vector(
-                    "vector256x1nz",
-                    "Vector256x1Nz",
-                    256,
-                    1,
-                    2,
-                    6,
-                    "one state with no zero message word, rounds 1 to 11 in methods of six half-rounds: each method"
-                            + " within C2's limits, a fresh register allocation for AVX2's 16 ymm registers"),
+                            "vector256x1nz",
+                            "Vector256x1Nz",
+                            256,
+                            1,
+                            2,
+                            6,
+                            "one state with no zero message word, rounds 1 to 11 in methods of six half-rounds: each"
+                                    + " method within C2's limits, a fresh register allocation for AVX2's 16 ymm"
+                                    + " registers")
+                    .racedAt(256),
             Shape.vector(
                             "vector128x1shuf",
                             "Vector128x1Shuf",
