@@ -25,7 +25,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
  * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
  * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
- * the body is over the limit (413). Every request has its line in the access log ({@link AccessLog}). Every {@code
+ * the body is over the limit (413). Every request has its line in the access log ({@link AccessLog}); with an
+ * origin secret, none passes without it ({@link OriginGate}). Every {@code
  * POST} gets its {@link RequestContexts request context} (who sent
  * it, its key, its deadline) before it waits for anything; self-hosted, its client's request rate is checked before
  * its body is read ({@link RateLimiter}).
@@ -64,10 +65,16 @@ public class HttpRoutes {
     @ConfigProperty(name = ListenAddresses.SETTING, defaultValue = "0.0.0.0")
     String listenHost;
 
+    @Inject
+    WorkEngine engine;
+
     void routes(@Observes Router router) {
         RequestOrigin origin = RequestOrigin.of(config.selfHosted());
         // The access log's line for every request, whatever answers it: first, at the arrival's order.
         router.route().order(Arrival.ORDER).handler(new AccessLog(origin));
+        // Then, before anything else is read or answered, the edge's origin secret when one is configured.
+        if (engine.access().originConfigured())
+            router.route().order(Arrival.ORDER).handler(new OriginGate(engine.access(), origin));
         // Before anything is answered: dev mode's callers (this machine, unless opened), then the Host.
         if (LaunchMode.current() == LaunchMode.DEVELOPMENT && ListenAddresses.loopback(listenHost)) {
             router.route().order(METHOD_CHECK_ORDER).handler(new LocalCallers());
