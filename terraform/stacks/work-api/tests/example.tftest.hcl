@@ -26,7 +26,7 @@ run "example_tfvars" {
     error_message = "the example's variants: ${jsonencode(output.function_names)}"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 62
-    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers) reserved: ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 94
+    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers x 2 long works at once) reserved: ${output.reserved_concurrency_total}"
   }
 }

@@ -34,8 +34,8 @@ run "defaults" {
     error_message = "rate label of the arm64 variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 62
-    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers) reserved: ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 94
+    error_message = "2 variants x (5 + 10 + the fan-out's 16 workers x 2 long works at once) reserved: ${output.reserved_concurrency_total}"
   }
   assert {
     condition     = length(aws_lambda_capacity_provider.this) == 0 && length(aws_iam_role.capacity_provider_operator) == 0
@@ -122,8 +122,8 @@ run "managed_instances_apply" {
     error_message = "rate label of a managed variant"
   }
   assert {
-    condition     = output.reserved_concurrency_total == 82
-    error_message = "plain variants 62 + the managed variants' validate functions 2 x 10 (no workers: fan-out is plain Lambda's): ${output.reserved_concurrency_total}"
+    condition     = output.reserved_concurrency_total == 114
+    error_message = "plain variants 94 + the managed variants' validate functions 2 x 10 (no workers: fan-out is plain Lambda's): ${output.reserved_concurrency_total}"
   }
 }
 
@@ -192,6 +192,60 @@ run "fan_out_with_more_workers_than_their_concurrency_is_refused" {
   }
 
   expect_failures = [var.fan_out]
+}
+
+# The stack's fan_out refuses what the work-function module refuses, at its own variable (the plan names it).
+run "fan_out_poll_interval_outside_10ms_to_5s_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { poll_interval = "5ms" }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_poll_interval_over_5s_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { poll_interval = "6s" }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_record_ttl_over_a_day_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { record_ttl_minutes = 1441 }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_record_ttl_not_whole_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { record_ttl_minutes = 1.5 }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_at_the_bounds_applies" {
+  command = apply
+
+  variables {
+    fan_out = { poll_interval = "5s", record_ttl_minutes = 1440, max_workers = 64, worker_reserved_concurrency = 64 }
+  }
+
+  assert {
+    condition     = alltrue([for variant in module.variant : variant.function_environments.generate["NANO_WORK_FAN_OUT_POLL_INTERVAL"] == "5s" && variant.function_environments.generate["NANO_WORK_FAN_OUT_RECORD_TTL"] == "1440m"])
+    error_message = "the highest values the module takes pass the stack too"
+  }
 }
 
 run "fan_out_worker_slots_follow_the_long_works_at_once" {

@@ -52,7 +52,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
         disabledReason =
                 "the browser drives the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)")
 class BrowserCorsTest {
-    static final String KEY = "browser-key-7f3a";
+    static final String KEY = "browser-key-7f3a-0123456789abcdefghijklmn";
     static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** About 4,096 attempts: the page's answer is quick even on the scalar kernel with Chromium beside it. */
     static final String DIFFICULTY = "fff0000000000000";

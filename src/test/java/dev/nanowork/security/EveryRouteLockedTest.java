@@ -171,15 +171,11 @@ class EveryRouteLockedTest {
         for (String blank : new String[] {"", " ", "\t", "\n", " \r\n "}) {
             IllegalArgumentException key = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.of(blank), Optional.empty(), name -> {
-                        throw new AssertionError("not read");
-                    }));
+                    () -> AccessSettings.resolve(AccessSettings.KEY, Optional.of(blank), Optional.empty()));
             assertTrue(key.getMessage().contains("nano-work.auth.key is set but blank"), key.getMessage());
             IllegalArgumentException parameter = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.empty(), Optional.of(blank), name -> {
-                        throw new AssertionError("not read");
-                    }));
+                    () -> AccessSettings.resolve(AccessSettings.KEY, Optional.empty(), Optional.of(blank)));
             assertTrue(parameter.getMessage().contains("key-parameter is set but blank"), parameter.getMessage());
             for (String name : AccessSettings.SETTINGS) {
                 AccessSettings.Found found = new AccessSettings.Found(blank, blank, "EnvConfigSource");

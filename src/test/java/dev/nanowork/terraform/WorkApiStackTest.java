@@ -35,8 +35,21 @@ class WorkApiStackTest {
                 String.valueOf(alarm.get("alarm_actions")),
                 "the alarm notifies the topic");
         assertText("${var.spend_alert.dollars_per_hour}", alarm.get("threshold"), "threshold");
-        JsonNode durations = block(alarm.get("dynamic"), "metric_query", "alarm");
-        assertText("${local.billed_functions}", durations.get("for_each"), "one Duration metric per billed function");
+        // One dynamic metric_query per kind of bill: each function's Duration, and the record table's units.
+        Set<String> queried = new TreeSet<>();
+        alarm.path("dynamic")
+                .path("metric_query")
+                .forEach(q -> queried.add(q.path("for_each").asText()));
+        assertEquals(
+                Set.of("${local.billed_functions}", "${local.record_units}"),
+                queried,
+                "one Duration metric per billed function and the record table's read and write units");
+        String units = Expressions.expression(stack.local("record_units"));
+        assertTrue(
+                units != null
+                        && units.contains("ConsumedReadCapacityUnits")
+                        && units.contains("ConsumedWriteCapacityUnits"),
+                "the record table's reads and writes are billed: " + units);
         String functions = stack.local("billed_functions").asText();
         assertTrue(
                 functions.contains("var.variants")
