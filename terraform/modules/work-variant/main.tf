@@ -109,6 +109,19 @@ module "worker" {
   }
 }
 
+# A precache's workers are queued asynchronously (InvocationType=Event: docs/endpoint.md, work_precache). By default
+# Lambda keeps a throttled event for 6 hours and retries a failed one twice; a precache is worth nothing minutes later
+# (its worker's deadline will have passed, and the wallet's work_generate searches as it would have), so a throttled
+# one is dropped after a minute, the least Lambda allows, and a failed one is not retried.
+resource "aws_lambda_function_event_invoke_config" "worker" {
+  count = local.fan_out ? 1 : 0
+
+  function_name                = module.worker[0].function_name
+  qualifier                    = module.worker[0].alias_name
+  maximum_event_age_in_seconds = 60
+  maximum_retry_attempts       = 0
+}
+
 module "validate" {
   source = "../work-function"
 

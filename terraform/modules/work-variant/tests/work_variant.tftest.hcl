@@ -157,6 +157,10 @@ run "fan_out_adds_a_worker_the_generate_function_alone_invokes" {
     error_message = "only the generate function's role may invoke"
   }
   assert {
+    condition     = aws_lambda_function_event_invoke_config.worker[0].qualifier == module.worker[0].alias_name && aws_lambda_function_event_invoke_config.worker[0].function_name == module.worker[0].function_name && aws_lambda_function_event_invoke_config.worker[0].maximum_retry_attempts == 0 && aws_lambda_function_event_invoke_config.worker[0].maximum_event_age_in_seconds == 60
+    error_message = "a precache's queued worker: dropped after a minute throttled, never retried, on the alias invoked"
+  }
+  assert {
     condition     = output.worker_permission == { principal = "arn:aws:iam::123456789012:role/nano-work-x86_64-generate-role", qualifier = "live", action = "lambda:InvokeFunction", function_name = "nano-work-x86_64-worker" } && aws_lambda_permission.worker_from_generate[0].statement_id == "AllowTheGenerateFunctionRole"
     error_message = "the worker's resource policy names the generate function's role and the alias: ${jsonencode(output.worker_permission)}"
   }
@@ -185,7 +189,7 @@ run "without_fan_out_no_worker" {
   command = apply
 
   assert {
-    condition     = length(module.worker) == 0 && output.worker_function_name == null && output.worker_permission == null && length(aws_lambda_permission.worker_from_generate) == 0 && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
+    condition     = length(module.worker) == 0 && length(aws_lambda_function_event_invoke_config.worker) == 0 && output.worker_function_name == null && output.worker_permission == null && length(aws_lambda_permission.worker_from_generate) == 0 && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
     error_message = "fan-out off: no worker, no records"
   }
 }

@@ -96,6 +96,7 @@ public final class MarkdownTable {
                 .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
                 .append(" EC2 costs leave out any load balancer.\n");
         FanOutTable.render(md, report, FanOutModel.Overheads.DEFAULTS);
+        PrecacheTable.render(md, report, FanOutModel.Overheads.DEFAULTS);
         return md.toString();
     }
 

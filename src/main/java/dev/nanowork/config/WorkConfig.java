@@ -176,6 +176,9 @@ public interface WorkConfig {
     /** One work searched by many Lambda executions at once, through a shared record (docs/endpoint.md, "Fan-out"). */
     FanOutConfig fanOut();
 
+    /** Work searched before a wallet asks for it ({@code work_precache}, docs/endpoint.md). */
+    PrecacheConfig precache();
+
     /** The {@code benchmark} action. */
     Benchmark benchmark();
 

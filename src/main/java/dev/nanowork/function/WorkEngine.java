@@ -14,6 +14,7 @@ import dev.nanowork.kernel.WorkKernel;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.LocalPrecache;
 import dev.nanowork.search.QueueLimits;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
@@ -46,6 +47,7 @@ public class WorkEngine {
     private final Deadlines deadlines;
     private final AccessKeys access;
     private final FanOutStartup fanOut;
+    private final PrecacheStartup precache;
 
     /**
      * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
@@ -90,7 +92,14 @@ public class WorkEngine {
                         deadlines.budget())
                 : FanOutStartup.alone(started.search());
         queue = new WorkQueue(started.search(), fanOut.searcher(), limits);
-        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed()));
+        precache = PrecacheStartup.start(
+                config.precache(),
+                started.search(),
+                System.getenv("AWS_LAMBDA_RUNTIME_API") != null,
+                searches(settings.served()),
+                fanOut.precache());
+        HostFacts host = HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed());
+        rpc = new WorkRpc(queue, settings, access, host, precache.precache());
         LOG.info(() -> "serving "
                 + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()
                 + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
@@ -116,6 +125,7 @@ public class WorkEngine {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        precache.local().ifPresent(LocalPrecache::close);
         queue.close();
         queue.search().close();
         fanOut.clients().ifPresent(WorkEngine::closeQuietly);

@@ -1,29 +1,34 @@
 package dev.nanowork.rpc;
 
 import dev.nanowork.search.Caller;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
+import dev.nanowork.work.WorkValue;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * {@code work_generate}: reads what to search for ({@link GenerateTarget}: the fields in nano_node's order,
- * the difficulty within this endpoint's limits, a {@code block}'s own difficulty), queues the search and
- * answers the work found, or why there is none. {@code use_peers} is accepted and changes nothing: there are
- * no peers here.
+ * the difficulty within this endpoint's limits, a {@code block}'s own difficulty), answers a work precached for it
+ * ({@code work_precache}) if this process holds one that reaches the difficulty, else queues the search and answers
+ * the work found, or why there is none. {@code use_peers} is accepted and changes nothing: there are no peers here.
  */
 final class GenerateHandler implements ActionHandler {
     private static final Logger LOG = Logger.getLogger(GenerateHandler.class.getName());
 
     private final WorkQueue queue;
+    private final Precache precache;
     private final Difficulty min;
     private final Difficulty max;
 
-    GenerateHandler(WorkQueue queue, Difficulty min, Difficulty max) {
+    GenerateHandler(WorkQueue queue, Precache precache, Difficulty min, Difficulty max) {
         this.queue = queue;
+        this.precache = precache;
         this.min = min;
         this.max = max;
     }
@@ -33,7 +38,8 @@ final class GenerateHandler implements ActionHandler {
         GenerateTarget target = GenerateTarget.of(request, min, max);
         Root root = target.root();
         Difficulty difficulty = target.difficulty();
-        SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller));
+        SearchResult result = precached(root, difficulty)
+                .orElseGet(() -> QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller)));
         return switch (result) {
             case SearchResult.Found f ->
                 new Answer.Generated(
@@ -58,5 +64,20 @@ final class GenerateHandler implements ActionHandler {
                 throw new RpcError(RpcError.FAILURE, "the search failed on this instance; retry");
             }
         };
+    }
+
+    /**
+     * The work precached for {@code root}, if this process holds one that reaches {@code difficulty}, checked again
+     * here: whatever held it, a work that does not reach both is never answered (the request searches instead).
+     */
+    private Optional<SearchResult> precached(Root root, Difficulty difficulty) {
+        Optional<SearchResult.Found> held = precache.ready(root, difficulty);
+        if (held.isEmpty()) return Optional.empty();
+        long value = WorkValue.value(root, held.get().work());
+        if (difficulty.isReachedBy(value))
+            return Optional.of(new SearchResult.Found(held.get().work(), value, 0, 0));
+        LOG.severe(() -> "the precache answered work " + held.get().work() + " for root " + root + ", which does not"
+                + " reach " + difficulty + "; searched instead");
+        return Optional.empty();
     }
 }

@@ -31,6 +31,9 @@ public final class RpcError extends RuntimeException {
     public static final String BAD_DURATION = "Bad duration";
     public static final String BAD_COUNT = "Bad count";
     public static final String FAILURE = "Work generation failure";
+    /** A {@code work_precache} not taken (none on this deployment, its bounds reached): the wallet loses nothing. */
+    public static final String PRECACHE_REFUSED = "Work precache refused";
+
     public static final String TOO_LARGE = "Request too large";
     public static final String KEY_MISSING = "Key required";
     public static final String KEY_WRONG = "Invalid key";

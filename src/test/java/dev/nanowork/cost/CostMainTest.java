@@ -43,9 +43,12 @@ class CostMainTest {
         // 12 Lambda sizes x (alone, and 4, 8, 16, 32 executions with warm and with restored workers), and where the
         // defaults give another n (lambda-x86_64-1769 and lambda-arm64-1769: 1.2 s alone, 2 executions), its warm and
         // restored rows
+        String fanOut = md.substring(targets.length(), md.indexOf("\nPrecache:"));
+        assertEquals(112, fanOut.lines().filter(l -> l.matches("\\| lambda-.*")).count());
+        // and a precached work per Lambda size
         assertEquals(
-                112,
-                md.substring(targets.length())
+                12,
+                md.substring(md.indexOf("\nPrecache:"))
                         .lines()
                         .filter(l -> l.matches("\\| lambda-.*"))
                         .count());

@@ -70,6 +70,7 @@ final class FanOutCluster {
     static final List<Long> returned = new CopyOnWriteArrayList<>();
 
     static final AtomicInteger dispatched = new AtomicInteger();
+
     static final AtomicBoolean killNext = new AtomicBoolean();
 
     static void start() throws Exception {
@@ -152,12 +153,18 @@ final class FanOutCluster {
         }
     }
 
+    /** Stops every process and forgets them, so that another test class may start the cluster again. */
     static void stop() {
         for (Launch l : workers) l.close();
         if (generate != null) generate.close();
         if (other != null) other.close();
         if (lambda != null) lambda.close();
         if (dynalite != null) dynalite.close();
+        workers.clear();
+        idle.clear();
+        returned.clear();
+        dispatched.set(0);
+        killNext.set(false);
     }
 
     /**

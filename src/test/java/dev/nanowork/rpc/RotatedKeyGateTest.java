@@ -68,7 +68,8 @@ class RotatedKeyGateTest {
                     KeySource.NONE,
                     KeySource.NONE,
                     new StoredKeys(List.of(PARAMETER), store, CACHE, Duration.ofMinutes(30), clock)),
-            Wiring.host());
+            Wiring.host(),
+            Wiring.NO_PRECACHE);
 
     @AfterEach
     void close() {

@@ -41,17 +41,7 @@ class EveryRouteLockedTest {
     static final long FAR = Long.MAX_VALUE / 4;
 
     final AtomicLong searched = new AtomicLong();
-    final WorkQueue queue = Wiring.queue(
-            new WorkSearch(
-                    new ScalarBackedKernel("counting") {
-                        @Override
-                        protected long search(RootSearch scalar, long start, long count, long threshold) {
-                            searched.incrementAndGet();
-                            return scalar.search(start, count, threshold);
-                        }
-                    },
-                    1),
-            4);
+    final WorkQueue queue = Wiring.queue(new WorkSearch(ScalarBackedKernel.counting(searched), 1), 4);
 
     WorkRpc rpc(SharedSecret access, boolean benchmarkRequiresKey) {
         return rpc(new Credentials(access, SharedSecret.NONE), benchmarkRequiresKey);
@@ -69,7 +59,8 @@ class EveryRouteLockedTest {
                         "test",
                         benchmarkRequiresKey),
                 AccessKeys.of(keys),
-                Wiring.host());
+                Wiring.host(),
+                Wiring.NO_PRECACHE);
     }
 
     /** A request of the process itself, with {@code authorization}, that has all the time it needs. */
@@ -107,7 +98,13 @@ class EveryRouteLockedTest {
             String field = c.getValue()[1];
             String expected = c.getValue()[2];
             for (String action : new String[] {
-                "work_generate", "work_validate", "work_cancel", "status", "benchmark", "no_such_action"
+                "work_generate",
+                "work_validate",
+                "work_cancel",
+                "work_precache",
+                "status",
+                "benchmark",
+                "no_such_action"
             }) {
                 Map<String, String> a = MapRpc.fields(rpc.handle(body(action, field), far(auth)));
                 assertEquals(expected, a.get("error"), "POST / " + action + ", " + c.getKey() + ": " + a);
@@ -120,7 +117,7 @@ class EveryRouteLockedTest {
                 refused++;
             }
         }
-        assertEquals(cases.size() * (6 + Action.values().length), refused);
+        assertEquals(cases.size() * (7 + Action.values().length), refused);
         assertEquals(0, searched.get(), "no search ran for a refused request");
         assertFalse(queue.searching());
         assertEquals(0, queue.waiting());

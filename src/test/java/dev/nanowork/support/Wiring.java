@@ -7,6 +7,7 @@ import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.QueueLimits;
 import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkQueue;
@@ -35,10 +36,18 @@ public final class Wiring {
         return rpc(queue, settings, new Credentials(key, SharedSecret.NONE));
     }
 
-    /** An RPC that lets in the requests carrying a key of {@code keys}, on this JVM's facts. */
+    /** An RPC that lets in the requests carrying a key of {@code keys}, on this JVM's facts, with no precache. */
     public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings, Credentials keys) {
-        return new WorkRpc(queue, settings, AccessKeys.of(keys), host());
+        return rpc(queue, settings, keys, NO_PRECACHE);
     }
+
+    /** An RPC as {@link #rpc(WorkQueue, WorkRpc.Settings, Credentials)}, whose work_precache goes to {@code precache}. */
+    public static WorkRpc rpc(WorkQueue queue, WorkRpc.Settings settings, Credentials keys, Precache precache) {
+        return new WorkRpc(queue, settings, AccessKeys.of(keys), host(), precache);
+    }
+
+    /** What a test's RPC precaches with unless it says otherwise: nothing, every work_precache refused. */
+    public static final Precache NO_PRECACHE = Precache.none("no precache in this test");
 
     /** A queue holding {@code capacity} waiting searches, with the default limits per search and per client. */
     public static WorkQueue queue(WorkSearch search, int capacity) {
