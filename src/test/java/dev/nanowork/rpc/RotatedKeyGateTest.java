@@ -14,7 +14,6 @@ import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.Wiring;
-import dev.nanowork.work.Difficulty;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -53,23 +52,14 @@ class RotatedKeyGateTest {
     };
 
     final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 1), 4);
-    final WorkRpc rpc = new WorkRpc(
+    final WorkRpc rpc = Wiring.rpc(
             queue,
-            new WorkRpc.Settings(
-                    Action.served("both"),
-                    new Difficulty(0),
-                    Difficulty.SEND,
-                    Duration.ofMillis(10),
-                    Duration.ofMillis(20),
-                    "test",
-                    true),
+            Wiring.gateSettings(true),
             new AccessKeys(
                     new KeySource.Stored(PARAMETER),
                     KeySource.NONE,
                     KeySource.NONE,
-                    new StoredKeys(List.of(PARAMETER), store, CACHE, Duration.ofMinutes(30), clock)),
-            Wiring.host(),
-            Wiring.NO_PRECACHE);
+                    new StoredKeys(List.of(PARAMETER), store, CACHE, Duration.ofMinutes(30), clock)));
 
     @AfterEach
     void close() {

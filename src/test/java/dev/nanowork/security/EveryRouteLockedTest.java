@@ -20,8 +20,6 @@ import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.support.Wiring;
-import dev.nanowork.work.Difficulty;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -48,19 +46,7 @@ class EveryRouteLockedTest {
     }
 
     WorkRpc rpc(Credentials keys, boolean benchmarkRequiresKey) {
-        return new WorkRpc(
-                queue,
-                new WorkRpc.Settings(
-                        Action.served("both"),
-                        new Difficulty(0),
-                        Difficulty.SEND,
-                        Duration.ofMillis(10),
-                        Duration.ofMillis(20),
-                        "test",
-                        benchmarkRequiresKey),
-                AccessKeys.of(keys),
-                Wiring.host(),
-                Wiring.NO_PRECACHE);
+        return Wiring.rpc(queue, Wiring.gateSettings(benchmarkRequiresKey), AccessKeys.of(keys));
     }
 
     /** A request of the process itself, with {@code authorization}, that has all the time it needs. */

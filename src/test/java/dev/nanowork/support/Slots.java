@@ -4,8 +4,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A function's reserved concurrency as {@link LambdaInvokeStandIn} holds it: an invocation, synchronous or queued,
- * runs only in a slot taken, and the most ever taken at once is kept, for a test to check the bound held.
+ * A function's reserved concurrency as {@link LambdaInvokeStandIn} holds it ("Configuring reserved concurrency for a
+ * function", docs.aws.amazon.com/lambda/latest/dg/configuration-concurrency.html: no more environments than reserved,
+ * synchronous and asynchronous invocations alike): an invocation runs only in a slot taken, and the most ever taken at
+ * once is kept, for a test to check the bound held.
  */
 final class Slots {
     private final Semaphore free;
