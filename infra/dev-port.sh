@@ -27,4 +27,4 @@ if timeout 2 bash -c ": </dev/tcp/127.0.0.1/$port" 2>/dev/null; then
   kill -TERM "$PPID" 2>/dev/null && sleep 10
   exit 1
 fi
-echo "dev mode: the endpoint will answer on http://localhost:$port once Quarkus logs 'started in' (-D$setting=N moves it)"
+echo "dev mode: port $port is free; the endpoint will answer on http://localhost:$port once Quarkus has started (-D$setting=N moves it)"

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
-# Follows the README as a newcomer would: clones the repository (its committed HEAD) into a fresh folder, takes every
-# command of the README's ```sh blocks in order, and runs it there as written, unless a rule below leaves it out
-# (the whole test suite, anything that needs an AWS account), saying why. A command that starts a server
-# (./mvnw quarkus:dev, infra/run-self-hosted.sh) runs in the background until its port answers `status`; the commands
-# after it use it, and it is stopped before the next build. An answer the README shows (a ```json block after the
-# command) must have the same fields and values, except a work_generate's work, difficulty and multiplier, which
-# must be a valid work for the hash at the difficulty asked; the README's own example work is checked the same way.
-# Any other command must exit 0, and a JSON answer must carry no "error". A command no rule knows fails the check.
+# Follows the README and the samples' READMEs as a newcomer would: clones the repository (its committed HEAD) into a
+# fresh folder, takes every command of their ```sh blocks in order (README.md first, then samples/**/README.md), and
+# runs it there as written, unless a rule below leaves it out (the whole test suite, anything that needs an AWS
+# account or changes the machine's nginx), saying why. A command that starts a server (./mvnw quarkus:dev,
+# infra/run-self-hosted.sh with or without settings before it, python3 -m http.server) runs in the background until its
+# port answers; the commands after it use it, and it is stopped before the next build or server (the same server
+# command again keeps it). A curl to this machine's own address (the opened self-hosted server, "as another machine
+# would") goes over loopback with its Host header naming that address (curl --connect-to): no request leaves the
+# machine. An answer a README shows (a ```json block after the command) must have the same fields and values, except
+# a work_generate's work, difficulty and multiplier, which must be a valid work for the hash at the difficulty asked;
+# the README's own example work is checked the same way. Any other command must exit 0, and a JSON answer must carry
+# no "error". A command no rule knows fails the check.
 #
 #   infra/readme-check.sh [--lock FILE] [--keep] [REPOSITORY]
 #
@@ -22,7 +26,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --lock) lock="$2"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) echo "readme-check: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) repo="$1"; shift ;;
   esac
@@ -30,7 +34,7 @@ done
 
 work="$(mktemp -d)"
 clone="$work/clone"
-server_pid="" failed=0 unknown=0 ran=0 skipped=0
+server_pid="" server_cmd="" failed=0 unknown=0 ran=0 skipped=0
 cleanup() {
   stop_server
   if [ -n "$keep" ]; then echo "readme-check: the clone stays in $clone"; else rm -rf "$work"; fi
@@ -129,44 +133,57 @@ stop_server() {
     kill -- "-$server_pid" 2>/dev/null || true
     for _ in $(seq 40); do kill -0 -- "-$server_pid" 2>/dev/null || break; sleep 0.5; done
     kill -KILL -- "-$server_pid" 2>/dev/null || true
-    server_pid=""
+    server_pid="" server_cmd=""
     drop_lock
   fi
 }
 
-status_answers() { curl -s -m 5 "localhost:$1" -d '{"action": "status"}' 2>/dev/null | grep -q '"version"'; }
+# ready PORT KIND KEY: whether the server on PORT answers (status, with KEY as a bearer when set; or the page).
+ready() {
+  if [ "$2" = page ]; then
+    curl -sf -m 5 -o /dev/null "localhost:$1/samples/browser/index.html" 2>/dev/null
+  else
+    curl -s -m 5 "localhost:$1" ${3:+-H "Authorization: Bearer $3"} -d '{"action": "status"}' 2>/dev/null | grep -q '"serves"'
+  fi
+}
 
-# start_server LINE PORT SECONDS COMMAND: in its own process group, until `status` answers on PORT.
+# start_server LINE PORT SECONDS KIND COMMAND: in its own process group, until it answers on PORT.
 start_server() {
+  local key=""
+  case "$5" in *NANO_WORK_AUTH_KEY=*) key="${5#*NANO_WORK_AUTH_KEY=}"; key="${key%% *}" ;; esac
+  if [ -n "$server_pid" ] && [ "$server_cmd" = "${5%%  #*}" ]; then
+    report "$1" ok "the same server, still running" "$5"
+    return
+  fi
   stop_server
-  if status_answers "$2"; then
-    report "$1" FAILED "port $2 already answers: something else runs there" "$4"
+  if ready "$2" "$4" "$key"; then
+    report "$1" FAILED "port $2 already answers: something else runs there" "$5"
     return
   fi
   take_lock
   local log="$work/server-$1.log" t0=$SECONDS
-  (cd "$clone" && exec setsid bash -c "$4" </dev/null >"$log" 2>&1) &
-  server_pid=$!
-  while ! status_answers "$2"; do
+  (cd "$clone" && exec setsid bash -c "$5" </dev/null >"$log" 2>&1) &
+  server_pid=$! server_cmd="${5%%  #*}"
+  while ! ready "$2" "$4" "$key"; do
     if ! kill -0 "$server_pid" 2>/dev/null || [ $((SECONDS - t0)) -gt "$3" ]; then
-      report "$1" FAILED "no status answer on port $2 after $((SECONDS - t0)) s; its log ends: $(tail -n 3 "$log" | tr '\n' ' ')" "$4"
+      report "$1" FAILED "no answer on port $2 after $((SECONDS - t0)) s; its log ends: $(tail -n 3 "$log" | tr '\n' ' ')" "$5"
       stop_server
       return
     fi
     sleep 2
   done
   if grep -q 'Help improve Quarkus' "$log"; then
-    report "$1" FAILED "Quarkus asked its analytics question" "$4"
+    report "$1" FAILED "Quarkus asked its analytics question" "$5"
   else
-    report "$1" ok "server on port $2, status answered after $((SECONDS - t0)) s" "$4"
+    report "$1" ok "server on port $2, answered after $((SECONDS - t0)) s$(grep -m1 -o 'hosts: answering for [^;]*' "$log" | sed 's/^/; /')" "$5"
   fi
 }
 
-# run_command LINE SECONDS NEEDS_LOCK COMMAND EXPECTED
+# run_command LINE SECONDS NEEDS_LOCK COMMAND EXPECTED [COMMAND AS RUN]
 run_command() {
-  local out="$work/out-$1.txt" t0=$SECONDS status=0 problem=""
+  local out="$work/out-$1.txt" t0=$SECONDS status=0 problem="" run="${6:-$4}"
   if [ "$3" = lock ]; then stop_server; take_lock; fi
-  (cd "$clone" && timeout "$2" bash -c "$4") >"$out" 2>"$work/err-$1.txt" </dev/null || status=$?
+  (cd "$clone" && timeout "$2" bash -c "$run") >"$out" 2>"$work/err-$1.txt" </dev/null || status=$?
   [ "$3" = lock ] && drop_lock
   if [ "$status" -ne 0 ]; then
     problem="exit $status; $(tail -n 3 "$work/err-$1.txt" "$out" 2>/dev/null | tr '\n' ' ' | cut -c1-400)"
@@ -181,23 +198,36 @@ run_command() {
 }
 
 report() { # LINE RESULT DETAIL COMMAND
-  printf 'README.md:%s  %-7s %s\n      %s\n' "$1" "$2" "$(printf '%s' "$4" | cut -c1-110)" "$3"
+  printf '%s:%s  %-7s %s\n      %s\n' "$doc" "$1" "$2" "$(printf '%s' "$4" | cut -c1-110)" "$3"
   case $2 in ok) ran=$((ran + 1)) ;; skipped) skipped=$((skipped + 1)) ;; unknown) unknown=$((unknown + 1)) ;; *) failed=$((failed + 1)) ;; esac
 }
 
-while IFS=$'\t' read -r line cmd expected; do
-  case "$cmd" in
-    "./mvnw quarkus:dev"*) start_server "$line" 8080 600 "$cmd" ;;
-    "infra/run-self-hosted.sh"*) start_server "$line" 7076 180 "$cmd" ;;
-    "./mvnw verify"* | "bash .ci/run"*) report "$line" skipped "the whole suite (about 25 minutes): run it on its own" "$cmd" ;;
-    "export AWS_PROFILE="* | "infra/deploy.sh"* | "infra/smoke-test.sh"* | "terraform -chdir=terraform/stacks/work-api destroy"*)
-      report "$line" skipped "needs an AWS account" "$cmd" ;;
-    "./mvnw "* | "infra/cost.sh"*) run_command "$line" 1800 lock "$cmd" "$expected" ;;
-    "curl -s localhost:"* | "samples/curl/work.sh"* | "java samples/"* | "NODE_PATH="*" node samples/"* | "(cd tools/node && npm ci)"*)
-      run_command "$line" 300 session "$cmd" "$expected" ;;
-    *) report "$line" unknown "no rule says whether to run it offline: add one to infra/readme-check.sh" "$cmd" ;;
-  esac
-done < <(python3 "$work/readme.py" commands "$clone/README.md")
+own_address="$(hostname -I 2>/dev/null | cut -d' ' -f1)" doc=README.md
+for doc in README.md $(cd "$clone" && find samples -name README.md | sort); do
+  while IFS=$'\t' read -r line cmd expected; do
+    case "$cmd" in
+      "./mvnw quarkus:dev"*) start_server "$line" 8080 600 status "$cmd" ;;
+      *"infra/run-self-hosted.sh"*) start_server "$line" 7076 180 status "$cmd" ;;
+      "python3 -m http.server 8000"*) start_server "$line" 8000 30 page "$cmd" ;;
+      "./mvnw verify"* | "bash .ci/run"*) report "$line" skipped "the whole suite (about 30 minutes): run it on its own" "$cmd" ;;
+      "export AWS_PROFILE="* | "infra/deploy.sh"* | "infra/smoke-test.sh"* | "terraform -chdir=terraform/stacks/work-api destroy"*)
+        report "$line" skipped "needs an AWS account" "$cmd" ;;
+      "sudo"* | "curl -s 127.0.0.1:7090"*)
+        report "$line" skipped "changes this machine's nginx (NginxForwardTest runs the same file on loopback)" "$cmd" ;;
+      "./mvnw "* | "infra/cost.sh"*) run_command "$line" 1800 lock "$cmd" "$expected" ;;
+      "curl -s \"http://\$(hostname -I"*)
+        if [ -z "$own_address" ]; then
+          report "$line" skipped "this machine has no address but loopback (hostname -I is empty)" "$cmd"
+        else
+          # over loopback, its Host header naming this machine's address as another machine's request would
+          run_command "$line" 300 session "$cmd" "$expected" "curl --connect-to ::127.0.0.1: ${cmd#curl }"
+        fi ;;
+      "curl -s localhost:"* | "samples/curl/work.sh"* | "java samples/"* | "NODE_PATH="*" node samples/"* | "(cd tools/node && npm ci)"*)
+        run_command "$line" 300 session "$cmd" "$expected" ;;
+      *) report "$line" unknown "no rule says whether to run it offline: add one to infra/readme-check.sh" "$cmd" ;;
+    esac
+  done < <(python3 "$work/readme.py" commands "$clone/$doc")
+done
 
 echo "readme-check: $ran ran as written, $skipped left out (each says why), $failed failed, $unknown without a rule"
 [ "$failed" -eq 0 ] && [ "$unknown" -eq 0 ]

@@ -4,6 +4,8 @@
   measure.py startup  CMD...      start CMD (the packaged app), time process start -> first receive answer
   measure.py validate URL [N]     work_validate latency over one keep-alive connection: p50, p99, max
   measure.py generate URL N       N work_generate at send difficulty, with a benchmark before and after
+  measure.py precache URL N [D]   N sends without a precache, then N with one: each send's wait for its work, at
+                                  difficulty D (default send), a precache polled until ready before each send
 
 Bodies come from samples/requests/, so the figures use the same requests as the tests and the README.
 """
@@ -102,6 +104,42 @@ def generate(url, n):
                       "standard_error_of_ratio": round(statistics.stdev(seconds) / n ** 0.5 / expected, 3)}))
 
 
+def summary(ms):
+    return {"p50_ms": round(pct(ms, 50), 1), "p99_ms": round(pct(ms, 99), 1), "max_ms": round(max(ms), 1),
+            "mean_ms": round(statistics.mean(ms), 1)}
+
+
+def precache(url, n, difficulty):
+    """A wallet's sends without and with work_precache (after each publish, the next root precached, as a wallet
+    does): what each send waits for its work. Random roots, so that nothing is answered from an earlier run."""
+    c = Client(url)
+    generate = dict(sample("work_generate"), difficulty=difficulty)
+    ask = {"action": "work_precache", "difficulty": difficulty}  # the sample sends a block; here its hash, random
+    without, with_, ready, answered = [], [], [], []
+    for i in range(2 * n):
+        generate["hash"] = ask["hash"] = os.urandom(32).hex().upper()
+        precached = i >= n
+        if precached:
+            t = time.perf_counter()
+            status, a = c.post(ask)
+            answered.append((time.perf_counter() - t) * 1e3)
+            while a.get("precache") != "ready":
+                assert status == 200 and "precache" in a, a
+                time.sleep(0.02)
+                status, a = c.post(ask)
+            ready.append((time.perf_counter() - t) * 1e3)
+        t = time.perf_counter()
+        status, a = c.post(generate)
+        (with_ if precached else without).append((time.perf_counter() - t) * 1e3)
+        assert status == 200 and "work" in a, a
+        print(f"  {i + 1}/{2 * n}: {'with' if precached else 'without'} precache {(with_ or without)[-1]:.1f} ms",
+              file=sys.stderr)
+    print(json.dumps({"sends": n, "difficulty": difficulty, "without_precache": summary(without),
+                      "with_precache": summary(with_), "precache_answered": summary(answered),
+                      "precache_ready_after": summary(ready),
+                      "p50_ratio": round(pct(without, 50) / pct(with_, 50), 1)}))
+
+
 if __name__ == "__main__":
     what = sys.argv[1]
     if what == "startup":
@@ -110,5 +148,7 @@ if __name__ == "__main__":
         validate(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 5000)
     elif what == "generate":
         generate(sys.argv[2], int(sys.argv[3]))
+    elif what == "precache":
+        precache(sys.argv[2], int(sys.argv[3]), sys.argv[4] if len(sys.argv) > 4 else "fffffff800000000")
     else:
         sys.exit(__doc__)

@@ -39,7 +39,12 @@ async function main() {
   if (!checked) process.exit(1);
 }
 
-main().catch((error) => {
-  console.error(error.message);
-  process.exit(2);
-});
+// Run as a program; required (as samples/js/wallet-precache.js does), it only lends its rpc.
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exit(2);
+  });
+}
+
+module.exports = { rpc };

@@ -1,6 +1,7 @@
 // Opens each URL given in headless Debian Chromium (never a downloaded browser), waits for the page's
-// #result to leave data-state="pending", and prints one JSON line per page: its url, state, text and the
-// console messages (where Chromium says why a fetch was blocked). Run by dev.nanowork.samples.BrowserCorsTest
+// #result (then its #precache, when it has one) to leave data-state="pending", and prints one JSON line per page: its
+// url, state, text, the precache's state and text, and the console messages (where Chromium says why a fetch was
+// blocked). Run by dev.nanowork.samples.BrowserCorsTest
 // with NODE_PATH=tools/node/node_modules. Usage: node open-pages.js CHROMIUM TIMEOUT_MS URL...
 'use strict';
 const fs = require('fs');
@@ -35,7 +36,17 @@ async function main() {
         state = `timeout after ${timeoutMs} ms`;
       }
       const text = await page.textContent('#result');
-      process.stdout.write(`${JSON.stringify({ url, state, text, console })}\n`);
+      let precache = null;
+      if (await page.$('#precache')) {
+        try {
+          await page.waitForFunction(
+            () => document.getElementById('precache').dataset.state !== 'pending', null, { timeout: Number(timeoutMs) });
+        } catch (e) {
+          // the state read below stays pending: the test says so
+        }
+        precache = { state: await page.getAttribute('#precache', 'data-state'), text: await page.textContent('#precache') };
+      }
+      process.stdout.write(`${JSON.stringify({ url, state, text, precache, console })}\n`);
       await page.close();
     }
   } finally {

@@ -41,13 +41,13 @@ locals {
 
   java_tool_options = join(" ", concat(local.required_jvm_options, var.extra_jvm_options))
 
-  # The keys (docs/reliability.md): the wallets' key (null: an open endpoint) and the operator's, each a
-  # SecureString parameter the application reads itself through the AWS SDK (SSM GetParameter with decryption, the
-  # default credential chain: container credentials under SnapStart), after a restore, cached for key_cache_seconds
-  # and re-read. No layer: the Parameters and Secrets extension refused SnapStart's credentials and answers only
+  # The keys (docs/reliability.md): the wallets' key (null: an open endpoint), the operator's and the edge's origin
+  # secret, each a SecureString parameter the application reads itself through the AWS SDK (one SSM GetParameters
+  # with decryption for all, the default credential chain: container credentials under SnapStart), after a restore,
+  # held for key_cache_seconds and read again in the background. No layer: the Parameters and Secrets extension refused SnapStart's credentials and answers only
   # during INVOKE (issue 34). auth and operator -> the parameter, when given.
   auth           = var.auth_key != null
-  key_parameters = { for role, key in { auth = var.auth_key, operator = var.operator_key } : role => key if key != null }
+  key_parameters = { for role, key in { auth = var.auth_key, operator = var.operator_key, origin = var.origin_secret } : role => key if key != null }
   keyed          = length(local.key_parameters) > 0
 
   # The only SnapStart value; SnapStart snapshots a Firecracker microVM, which managed instances do
@@ -89,10 +89,11 @@ resource "aws_iam_role_policy" "logs" {
   })
 }
 
-# The keys: read these parameters (the wallets' and the operator's), and decrypt them (with a customer managed
-# key; the AWS managed key aws/ssm lets any principal of the account decrypt through SSM by its key policy). A
-# SecureString is decrypted by SSM with the parameter's ARN as encryption context, so each grant opens that one
-# parameter's ciphertext and nothing else encrypted under the same KMS key.
+# The keys: read these parameters (the wallets' key, the operator's, the origin secret: GetParameters, the one call
+# the application makes, whose IAM action is ssm:GetParameters), and decrypt them (with a customer managed key; the
+# AWS managed key aws/ssm lets any principal of the account decrypt through SSM by its key policy). A SecureString is
+# decrypted by SSM with the parameter's ARN as encryption context, so each grant opens that one parameter's
+# ciphertext and nothing else encrypted under the same KMS key.
 resource "aws_iam_role_policy" "auth_key" {
   count = local.keyed ? 1 : 0
 
@@ -104,7 +105,7 @@ resource "aws_iam_role_policy" "auth_key" {
       [{
         Sid      = "ReadTheKeyParameters"
         Effect   = "Allow"
-        Action   = ["ssm:GetParameter"]
+        Action   = ["ssm:GetParameters"]
         Resource = [for key in values(local.key_parameters) : key.parameter_arn]
       }],
       [for role, key in local.key_parameters : {
@@ -124,7 +125,8 @@ resource "aws_iam_role_policy" "auth_key" {
 }
 
 # The fan-out: the work records (read, created with a condition, updated with a condition; never scanned, queried or
-# deleted: TTL deletes) and, for the function that answers work_generate, the worker's alias, no other qualifier.
+# deleted: TTL deletes) and, for the function that answers work_generate, the worker's alias, no other qualifier. A
+# worker reads the record its task names and updates it (its find); it never creates one, so no PutItem.
 resource "aws_iam_role_policy" "fan_out" {
   count = local.fan_out ? 1 : 0
 
@@ -136,7 +138,7 @@ resource "aws_iam_role_policy" "fan_out" {
       [{
         Sid      = "WorkRecords"
         Effect   = "Allow"
-        Action   = ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]
+        Action   = local.worker ? ["dynamodb:GetItem", "dynamodb:UpdateItem"] : ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"]
         Resource = [var.fan_out.table_arn]
       }],
       local.invokes ? [{
@@ -209,6 +211,9 @@ resource "aws_lambda_function" "this" {
       # The namespace and Variant dimension of the metrics in every record this function writes.
       NANO_WORK_METRICS_NAMESPACE = var.metrics.namespace
       NANO_WORK_METRICS_VARIANT   = var.metrics.variant
+      } : {}, var.origin_secret != null ? {
+      # Only the edge knows it: a request without it is refused, and the viewer address beside it is the client.
+      NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER = var.origin_secret.parameter_name
     } : {})
   }
 

@@ -262,6 +262,32 @@ variable "operator_key" {
   }
 }
 
+variable "origin_secret" {
+  type = object({
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
+  })
+  description = "The edge's origin secret: an SSM SecureString parameter the application reads with the keys, in the same call (NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER). Every request must carry it in x-origin-secret (the edge's function sets it), else it is refused before anything runs; beside it, the x-viewer-address the edge sets is the client. null: no secret, x-viewer-address never believed."
+  default     = null
+
+  validation {
+    condition     = var.origin_secret == null || try(can(regex("^arn:aws[a-zA-Z-]*:ssm:[a-z0-9-]+:[0-9]{12}:parameter/[A-Za-z0-9_.\\-/]+$", var.origin_secret.parameter_arn)) && endswith(var.origin_secret.parameter_arn, ":parameter/${trimprefix(var.origin_secret.parameter_name, "/")}"), false)
+    error_message = "origin_secret.parameter_arn must be the SSM parameter ARN of origin_secret.parameter_name (arn:aws:ssm:REGION:ACCOUNT:parameter/NAME)."
+  }
+
+  validation {
+    condition     = var.origin_secret == null || try(var.origin_secret.kms_key_arn == null || can(regex("^arn:aws[a-zA-Z-]*:kms:[a-z0-9-]+:[0-9]{12}:key/[A-Za-z0-9-]+$", var.origin_secret.kms_key_arn)), false)
+    error_message = "origin_secret.kms_key_arn must be null or a KMS key ARN (arn:aws:kms:REGION:ACCOUNT:key/ID)."
+  }
+
+  # A worker answers no HTTP request: it takes its tasks from the generate function's invoke, and reads no secret.
+  validation {
+    condition     = var.serve != "worker" || var.origin_secret == null
+    error_message = "a worker (serve = worker) reads no origin secret: origin_secret must be null."
+  }
+}
+
 variable "key_cache_seconds" {
   type        = number
   description = "With a key: how long the application keeps a key it read before reading it again (NANO_WORK_AUTH_KEY_CACHE), so a rotated key reaches every function within this time, without a deploy. Each function environment reads each parameter (and, during a rotation, its previous version) once per period."

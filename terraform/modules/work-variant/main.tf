@@ -59,6 +59,7 @@ module "generate" {
 
   auth_key                   = var.auth_key
   operator_key               = var.operator_key
+  origin_secret              = var.origin_secret
   key_cache_seconds          = var.key_cache_seconds
   key_rotation_grace_seconds = var.key_rotation_grace_seconds
   cors_origins               = var.cors_origins
@@ -82,7 +83,8 @@ module "generate" {
 }
 
 # The fan-out's worker: the generate function's code and memory behind WorkerHandler, invoked only by the generate
-# function's role (lambda:InvokeFunction on this alias alone), never routed from API Gateway.
+# function's role (lambda:InvokeFunction on this alias alone, and the worker's resource policy below), never routed
+# from API Gateway.
 module "worker" {
   source = "../work-function"
   count  = local.fan_out ? 1 : 0
@@ -112,6 +114,19 @@ module "worker" {
   }
 }
 
+# A precache's workers are queued asynchronously (InvocationType=Event: docs/endpoint.md, work_precache). By default
+# Lambda keeps a throttled event for 6 hours and retries a failed one twice; a precache is worth nothing minutes later
+# (its worker's deadline will have passed, and the wallet's work_generate searches as it would have), so a throttled
+# one is dropped after a minute, the least Lambda allows, and a failed one is not retried.
+resource "aws_lambda_function_event_invoke_config" "worker" {
+  count = local.fan_out ? 1 : 0
+
+  function_name                = module.worker[0].function_name
+  qualifier                    = module.worker[0].alias_name
+  maximum_event_age_in_seconds = 60
+  maximum_retry_attempts       = 0
+}
+
 module "validate" {
   source = "../work-function"
 
@@ -134,10 +149,25 @@ module "validate" {
   # Every route needs the key, work_validate included.
   auth_key                   = var.auth_key
   operator_key               = var.operator_key
+  origin_secret              = var.origin_secret
   key_cache_seconds          = var.key_cache_seconds
   key_rotation_grace_seconds = var.key_rotation_grace_seconds
   cors_origins               = var.cors_origins
   benchmark_requires_key     = var.benchmark_requires_key
+}
+
+# The worker's resource policy: its alias may be invoked by the generate function's role, and by no other principal
+# through this policy (no other account, no service). Within the account an IAM principal whose own policy grants
+# lambda:InvokeFunction on the worker can still invoke it (IAM allows on either policy); such a forged task must name
+# a live search's id (a random UUID) or the worker exits after one read of the record (docs/reliability.md).
+resource "aws_lambda_permission" "worker_from_generate" {
+  count = local.fan_out ? 1 : 0
+
+  statement_id  = "AllowTheGenerateFunctionRole"
+  action        = "lambda:InvokeFunction"
+  function_name = module.worker[0].function_name
+  qualifier     = module.worker[0].alias_name
+  principal     = module.generate.role_arn
 }
 
 resource "aws_apigatewayv2_integration" "this" {

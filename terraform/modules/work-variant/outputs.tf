@@ -52,3 +52,18 @@ output "function_key_policies" {
   description = "generate and validate -> the policy each function's role has to read the keys (null without a key)."
   value       = { generate = module.generate.key_policy_json, validate = module.validate.key_policy_json }
 }
+
+output "generate_role_arn" {
+  description = "ARN of the generate function's role: the one principal the worker's resource policy names."
+  value       = module.generate.role_arn
+}
+
+output "worker_permission" {
+  description = "The worker's resource policy statement: who may invoke which qualifier; null without fan_out."
+  value = local.fan_out ? {
+    principal     = aws_lambda_permission.worker_from_generate[0].principal
+    qualifier     = aws_lambda_permission.worker_from_generate[0].qualifier
+    action        = aws_lambda_permission.worker_from_generate[0].action
+    function_name = aws_lambda_permission.worker_from_generate[0].function_name
+  } : null
+}

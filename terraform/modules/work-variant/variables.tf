@@ -197,6 +197,21 @@ variable "operator_key" {
   }
 }
 
+variable "origin_secret" {
+  type = object({
+    parameter_name = string
+    parameter_arn  = string
+    kms_key_arn    = optional(string)
+  })
+  description = "The edge's origin secret both functions require on every request (SSM SecureString parameter name and ARN, and its customer managed KMS key, null: aws/ssm); the worker answers no HTTP and reads none. null: none (x-viewer-address never believed)."
+  default     = null
+
+  validation {
+    condition     = var.origin_secret == null || try(length(var.origin_secret.parameter_name) > 0 && length(var.origin_secret.parameter_arn) > 0, false)
+    error_message = "origin_secret needs parameter_name and parameter_arn (the work-function module validates each)."
+  }
+}
+
 variable "key_cache_seconds" {
   type        = number
   description = "How long both functions keep a key they read before reading it again (NANO_WORK_AUTH_KEY_CACHE); the work-function module holds it to its bounds."

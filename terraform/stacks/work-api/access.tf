@@ -1,9 +1,12 @@
-# The keys (docs/reliability.md, "Keys"): every function reads two SSM SecureString parameters itself, through the
-# AWS SDK (GetParameter with decryption; no extension layer), re-reading each every key_cache_seconds and accepting a
-# rotated key's previous version for key_rotation_grace_seconds after the new one was written (infra/edge-keys.sh
-# gives the edge the same end): the wallets' key (every request needs it, unless open_endpoint) and the operator's key (benchmark, status
-# details, cancelling other holders' searches). Either may name an existing parameter; by default the stack
-# creates both with a random value.
+# The keys and the origin secret (docs/reliability.md, "Keys"): every function reads its SSM SecureString parameters
+# itself, through the AWS SDK, all in one GetParameters with decryption (no extension layer), again every
+# key_cache_seconds in the background, and accepts a rotated parameter's previous version for
+# key_rotation_grace_seconds after the new one was written (infra/edge-keys.sh gives the edge the same end): the
+# wallets' key (every request needs it, unless open_endpoint), the operator's key (benchmark, status details,
+# cancelling other holders' searches), and the origin secret, which only the edge sends (edge.tf): without it a
+# request is refused, so the API's own URL is no way around the edge, and beside it the viewer address the edge
+# measured is the client. Either key may name an existing parameter; by default the stack creates both, and it always
+# creates the origin secret.
 #
 # The value is written through value_wo, a write-only argument: Terraform sends it to SSM when the parameter is
 # created (or key_versions raises its version) and keeps it neither in the plan nor in the state (a value
@@ -11,7 +14,8 @@
 # refresh). It is SHA-256 of two uuid()s: 244 random bits from the operating system's CSPRNG (go-uuid reads
 # crypto/rand), 64 hex digits. uuid() is unknown at plan and new at every apply, which write-only arguments
 # ignore unless the version changes. Not ephemeral aws_secretsmanager_random_password: terraform test (1.11) cannot
-# mock ephemeral resources, and the offline provider stand-in does not mark value_wo write-only.
+# mock ephemeral resources, and the offline provider stand-in does not mark value_wo write-only. Not a CloudFront
+# origin custom_header for the origin secret: its value would sit in the distribution's configuration and the state.
 
 data "aws_caller_identity" "current" {}
 
@@ -28,6 +32,9 @@ locals {
     var.operator_key_parameter_name == null ? {
       operator = { name = "/${var.name_prefix}/operator-key", version = var.key_versions.operator, what = "operator's key" }
     } : {},
+    {
+      origin = { name = "/${var.name_prefix}/origin-secret", version = var.key_versions.origin, what = "edge's origin secret (infra/edge-keys.sh gives it to the edge)" }
+    },
   )
 
   # Names through the created resources, so that each function is published only after its parameters exist
@@ -40,6 +47,8 @@ locals {
   auth_key_parameter_arn     = local.auth_key_parameter_name == null ? null : "${local.parameter_arn_prefix}${trimprefix(local.auth_key_parameter_name, "/")}"
   operator_key_parameter_arn = "${local.parameter_arn_prefix}${trimprefix(local.operator_key_parameter_name, "/")}"
 
+  origin_secret_parameter_arn = "${local.parameter_arn_prefix}${trimprefix(aws_ssm_parameter.key["origin"].name, "/")}"
+
   # What the work-function module needs to read each key (auth null: open); the same on every architecture.
   auth_key = var.open_endpoint ? null : {
     parameter_name = local.auth_key_parameter_name
@@ -49,6 +58,11 @@ locals {
   operator_key = {
     parameter_name = local.operator_key_parameter_name
     parameter_arn  = local.operator_key_parameter_arn
+    kms_key_arn    = var.auth_key_kms_key_arn
+  }
+  origin_secret = {
+    parameter_name = aws_ssm_parameter.key["origin"].name
+    parameter_arn  = local.origin_secret_parameter_arn
     kms_key_arn    = var.auth_key_kms_key_arn
   }
 

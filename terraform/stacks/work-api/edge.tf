@@ -13,8 +13,10 @@ locals {
 
   # The AWS managed origin request policy AllViewerExceptHostHeader (a fixed ID, the same in every account):
   # every viewer header but Host (API Gateway routes on its own host name; Origin must reach it for CORS), and so
-  # x-viewer-address, which the edge function sets to the viewer's address for the functions' access log (API
-  # Gateway's sourceIp is CloudFront's).
+  # the two the edge function sets over anything a viewer sent: x-viewer-address, the viewer's address (API
+  # Gateway's sourceIp is CloudFront's), and x-origin-secret, which proves to the functions that the request came
+  # through here: they refuse a request without it, and take the viewer address beside it as the client (its
+  # searches, its work_cancel, its access-log line).
   origin_request_policy_all_viewer_except_host = "b689b0a8-53d0-40ab-baf2-68738e2966ac"
 
   edge_url = "https://${aws_cloudfront_distribution.api.domain_name}"
@@ -31,18 +33,21 @@ resource "terraform_data" "stage_name" {
   }
 }
 
-# The SHA-256 (hex) of each valid key, which the edge function looks up: never a key, and not written by
-# Terraform (it never sees the keys). infra/edge-keys.sh reads the SSM parameters and writes their digests
-# (infra/deploy.sh runs it after every apply); until then the edge refuses every key (fails closed).
+# The SHA-256 (hex) of each valid key, which the edge function looks up (never a key), and the origin secret, which
+# it sends on; not written by Terraform (it never sees them). infra/edge-keys.sh reads the SSM parameters and writes
+# them (infra/deploy.sh runs it after every apply); until then the edge refuses every key and forwards nothing (fails
+# closed). The origin secret sits here in clear: whoever may read this key store (cloudfront-keyvaluestore:GetKey)
+# or the parameter can call the functions directly, as the key holders could anyway, but with a viewer address of
+# their choosing.
 resource "aws_cloudfront_key_value_store" "keys" {
   name    = "${var.name_prefix}-keys"
-  comment = "nano-work-function: SHA-256 of the wallets' and the operator's keys (infra/edge-keys.sh)"
+  comment = "nano-work-function: SHA-256 of the keys, and the origin secret (infra/edge-keys.sh)"
 }
 
 resource "aws_cloudfront_function" "edge" {
   name    = "${var.name_prefix}-edge"
   runtime = "cloudfront-js-2.0"
-  comment = "nano-work-function: preflights and the key check at the edge"
+  comment = "nano-work-function: preflights, the key check, the viewer address and the origin secret"
   publish = true
   code = templatefile("${path.module}/edge/viewer-request.js", {
     open    = jsonencode(var.open_endpoint)

@@ -108,6 +108,7 @@ module "variant" {
 
   auth_key                   = local.auth_key
   operator_key               = local.operator_key
+  origin_secret              = local.origin_secret
   key_cache_seconds          = var.key_cache_seconds
   key_rotation_grace_seconds = var.key_rotation_grace_seconds
   cors_origins               = var.cors_allow_origins

@@ -68,6 +68,11 @@ output "auth_key_read_command" {
   value       = local.auth_key_parameter_name == null ? null : "${local.read_key_command} ${local.auth_key_parameter_name}"
 }
 
+output "origin_secret_parameter_arn" {
+  description = "ARN of the SSM parameter holding the edge's origin secret, which infra/edge-keys.sh gives the edge and every function requires (raise key_versions.origin to rotate it). The secret itself is in no output and not in the state."
+  value       = local.origin_secret_parameter_arn
+}
+
 output "key_cache_seconds" {
   description = "How long every function keeps a key it read before reading it again (NANO_WORK_AUTH_KEY_CACHE): a rotated key reaches the functions within this time."
   value       = var.key_cache_seconds

@@ -133,6 +133,18 @@ variable "fan_out" {
     error_message = "fan_out.max_workers must be a whole number from 1 to 64, concurrent_works a whole number of at least 1, and worker_reserved_concurrency null (max_workers x concurrent_works) or a whole number no less than max_workers."
   }
 
+  # The work-function module's bounds again, one field a block, so that a refused value fails at this variable and
+  # not inside a module (the application's own bounds: FanOutSettings).
+  validation {
+    condition     = var.fan_out == null || try(tonumber(regex("^[0-9]+", var.fan_out.poll_interval)) * (endswith(var.fan_out.poll_interval, "ms") ? 1 : 1000) >= 10 && tonumber(regex("^[0-9]+", var.fan_out.poll_interval)) * (endswith(var.fan_out.poll_interval, "ms") ? 1 : 1000) <= 5000, false)
+    error_message = "fan_out.poll_interval must be from 10ms to 5s: every execution of a search reads the record once per interval."
+  }
+
+  validation {
+    condition     = var.fan_out == null || try(var.fan_out.record_ttl_minutes >= 1 && var.fan_out.record_ttl_minutes <= 1440 && floor(var.fan_out.record_ttl_minutes) == var.fan_out.record_ttl_minutes, false)
+    error_message = "fan_out.record_ttl_minutes must be a whole number from 1 to 1440 (a day)."
+  }
+
   validation {
     condition     = var.fan_out == null || try(var.fan_out.table_deletion_protection != null, false)
     error_message = "fan_out.table_deletion_protection must be true or false."
@@ -286,13 +298,14 @@ variable "key_versions" {
   type = object({
     auth     = optional(number, 1)
     operator = optional(number, 1)
+    origin   = optional(number, 1)
   })
-  description = "Versions of the keys the stack generates (value_wo_version of each parameter): raise one to write a new random value into its parameter (the functions read it within key_cache_seconds; the previous value stays accepted for key_rotation_grace_seconds; infra/deploy.sh then runs infra/edge-keys.sh for the edge)."
+  description = "Versions of the secrets the stack generates (value_wo_version of each parameter): raise one to write a new random value into its parameter (the functions read it within key_cache_seconds; the previous value stays accepted for key_rotation_grace_seconds; infra/deploy.sh then runs infra/edge-keys.sh for the edge, which sends a new origin secret from half way through that window)."
   default     = {}
 
   validation {
-    condition     = alltrue([for v in [var.key_versions.auth, var.key_versions.operator] : v >= 1 && floor(v) == v])
-    error_message = "key_versions.auth and key_versions.operator must be whole numbers of at least 1."
+    condition     = alltrue([for v in [var.key_versions.auth, var.key_versions.operator, var.key_versions.origin] : v >= 1 && floor(v) == v])
+    error_message = "key_versions.auth, key_versions.operator and key_versions.origin must be whole numbers of at least 1."
   }
 }
 

@@ -92,10 +92,10 @@ run "key_on_x86_64" {
     condition = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement == [{
       Sid      = "ReadTheKeyParameters"
       Effect   = "Allow"
-      Action   = ["ssm:GetParameter"]
+      Action   = ["ssm:GetParameters"]
       Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"]
     }]
-    error_message = "ssm:GetParameter on the one parameter, no KMS grant for aws/ssm: ${aws_iam_role_policy.auth_key[0].policy}"
+    error_message = "ssm:GetParameters on the one parameter, no KMS grant for aws/ssm: ${aws_iam_role_policy.auth_key[0].policy}"
   }
 }
 
@@ -148,8 +148,8 @@ run "wallet_and_operator_keys" {
     error_message = "both parameter names reach the application: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
   }
   assert {
-    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Action == ["ssm:GetParameter"]
-    error_message = "ssm:GetParameter on both parameters, nothing else: ${aws_iam_role_policy.auth_key[0].policy}"
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Action == ["ssm:GetParameters"]
+    error_message = "ssm:GetParameters on both parameters, nothing else: ${aws_iam_role_policy.auth_key[0].policy}"
   }
   assert {
     condition     = length(jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement) == 2 && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Condition.StringEquals["kms:EncryptionContext:PARAMETER_ARN"] == "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"
@@ -538,6 +538,10 @@ run "the_worker_has_its_own_handler_and_never_invokes" {
     error_message = "a worker gets no worker to invoke and no lambda:InvokeFunction"
   }
   assert {
+    condition     = jsondecode(aws_iam_role_policy.fan_out[0].policy).Statement[0].Action == ["dynamodb:GetItem", "dynamodb:UpdateItem"]
+    error_message = "a worker reads its record and updates it (its find), never creates one: no PutItem: ${aws_iam_role_policy.fan_out[0].policy}"
+  }
+  assert {
     condition     = length(aws_lambda_function.this.snap_start) == 1 && aws_lambda_function.this.reserved_concurrent_executions == 5
     error_message = "the worker is snapshotted with its kernel primed, and bounded by its reserved concurrency"
   }
@@ -580,4 +584,81 @@ run "without_fan_out_no_table_and_no_grant" {
     condition     = length(aws_iam_role_policy.fan_out) == 0 && length([for k in keys(aws_lambda_function.this.environment[0].variables) : k if startswith(k, "NANO_WORK_FAN_OUT_")]) == 0
     error_message = "fan-out off: no records, no worker, no grant"
   }
+}
+
+# The edge's origin secret: read with the keys, in the same call, by a function that answers HTTP.
+run "the_origin_secret_is_read_with_the_keys" {
+  command = apply
+
+  variables {
+    auth_key = {
+      parameter_name = "/nano-work/auth-key"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
+    }
+    origin_secret = {
+      parameter_name = "/nano-work/origin-secret"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"
+      kms_key_arn    = "arn:aws:kms:us-east-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"
+    }
+  }
+
+  assert {
+    condition     = aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER"] == "/nano-work/origin-secret"
+    error_message = "the parameter's name reaches the application: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"] && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Action == ["ssm:GetParameters"]
+    error_message = "one GetParameters grant for both parameters: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Sid == "DecryptOriginKeyParameterOnly" && jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[1].Condition.StringEquals["kms:EncryptionContext:PARAMETER_ARN"] == "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"
+    error_message = "kms:Decrypt through SSM for the origin secret's ciphertext only: ${aws_iam_role_policy.auth_key[0].policy}"
+  }
+}
+
+run "an_origin_secret_alone_is_read_without_a_key" {
+  command = apply
+
+  variables {
+    origin_secret = {
+      parameter_name = "/nano-work/origin-secret"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"
+    }
+  }
+
+  assert {
+    condition     = jsondecode(aws_iam_role_policy.auth_key[0].policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"] && aws_lambda_function.this.environment[0].variables["NANO_WORK_AUTH_KEY_CACHE"] == "300s"
+    error_message = "an open function behind the edge still reads its origin secret, and re-reads it: ${jsonencode(aws_lambda_function.this.environment[0].variables)}"
+  }
+}
+
+run "an_origin_secret_of_another_name_is_refused" {
+  command = plan
+
+  variables {
+    origin_secret = {
+      parameter_name = "/nano-work/origin-secret"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/other"
+    }
+  }
+
+  expect_failures = [var.origin_secret]
+}
+
+run "a_worker_with_an_origin_secret_is_refused" {
+  command = plan
+
+  variables {
+    serve = "worker"
+    fan_out = {
+      table_name = "nano-work-work-records"
+      table_arn  = "arn:aws:dynamodb:us-east-1:123456789012:table/nano-work-work-records"
+    }
+    origin_secret = {
+      parameter_name = "/nano-work/origin-secret"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"
+    }
+  }
+
+  expect_failures = [var.origin_secret]
 }

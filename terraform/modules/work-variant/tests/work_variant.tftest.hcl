@@ -3,6 +3,18 @@
 
 mock_provider "aws" {
   source = "../../tests/mocks"
+
+  # Each role its own ARN (the shared mock gives every role one), so that the worker's resource policy tells the
+  # generate function's role from the worker's own. In the provider's block: in a run block, Terraform 1.11 lets the
+  # mock's defaults win (hashicorp/terraform#35813).
+  override_resource {
+    target = module.generate.aws_iam_role.this
+    values = { arn = "arn:aws:iam::123456789012:role/nano-work-x86_64-generate-role" }
+  }
+  override_resource {
+    target = module.worker[0].aws_iam_role.this
+    values = { arn = "arn:aws:iam::123456789012:role/nano-work-x86_64-worker-role" }
+  }
 }
 
 variables {
@@ -85,6 +97,10 @@ run "key_and_cors_reach_both_functions" {
       parameter_name = "/nano-work/auth-key"
       parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"
     }
+    origin_secret = {
+      parameter_name = "/nano-work/origin-secret"
+      parameter_arn  = "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"
+    }
     key_cache_seconds          = 120
     key_rotation_grace_seconds = 900
   }
@@ -98,8 +114,12 @@ run "key_and_cors_reach_both_functions" {
     error_message = "both functions re-read the key and end the previous one's grace alike: ${jsonencode(output.function_environments)}"
   }
   assert {
-    condition     = alltrue([for policy in values(output.function_key_policies) : jsondecode(policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key"]])
-    error_message = "both functions' roles may read the key's parameter: ${jsonencode(output.function_key_policies)}"
+    condition     = alltrue([for policy in values(output.function_key_policies) : jsondecode(policy).Statement[0].Resource == ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"]])
+    error_message = "both functions' roles may read the key's parameter and the origin secret's: ${jsonencode(output.function_key_policies)}"
+  }
+  assert {
+    condition     = alltrue([for env in values(output.function_environments) : env["NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER"] == "/nano-work/origin-secret"])
+    error_message = "generate and validate both require the origin secret: ${jsonencode(output.function_environments)}"
   }
 }
 
@@ -136,6 +156,18 @@ run "fan_out_adds_a_worker_the_generate_function_alone_invokes" {
     condition     = module.worker[0].function_version != null && output.fan_out_policies.worker != null && strcontains(output.fan_out_policies.generate, "lambda:InvokeFunction") && !strcontains(output.fan_out_policies.worker, "lambda:InvokeFunction")
     error_message = "only the generate function's role may invoke"
   }
+  assert {
+    condition     = aws_lambda_function_event_invoke_config.worker[0].qualifier == module.worker[0].alias_name && aws_lambda_function_event_invoke_config.worker[0].function_name == module.worker[0].function_name && aws_lambda_function_event_invoke_config.worker[0].maximum_retry_attempts == 0 && aws_lambda_function_event_invoke_config.worker[0].maximum_event_age_in_seconds == 60
+    error_message = "a precache's queued worker: dropped after a minute throttled, never retried, on the alias invoked"
+  }
+  assert {
+    condition     = output.worker_permission == { principal = "arn:aws:iam::123456789012:role/nano-work-x86_64-generate-role", qualifier = "live", action = "lambda:InvokeFunction", function_name = "nano-work-x86_64-worker" } && aws_lambda_permission.worker_from_generate[0].statement_id == "AllowTheGenerateFunctionRole"
+    error_message = "the worker's resource policy names the generate function's role and the alias: ${jsonencode(output.worker_permission)}"
+  }
+  assert {
+    condition     = !strcontains(output.fan_out_policies.worker, "dynamodb:PutItem") && strcontains(output.fan_out_policies.generate, "dynamodb:PutItem")
+    error_message = "the worker never creates a record: ${output.fan_out_policies.worker}"
+  }
 }
 
 run "fan_out_without_enough_worker_concurrency_is_refused" {
@@ -157,7 +189,7 @@ run "without_fan_out_no_worker" {
   command = apply
 
   assert {
-    condition     = length(module.worker) == 0 && output.worker_function_name == null && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
+    condition     = length(module.worker) == 0 && length(aws_lambda_function_event_invoke_config.worker) == 0 && output.worker_function_name == null && output.worker_permission == null && length(aws_lambda_permission.worker_from_generate) == 0 && !contains(keys(output.function_environments.generate), "NANO_WORK_FAN_OUT_TABLE")
     error_message = "fan-out off: no worker, no records"
   }
 }

@@ -4,7 +4,9 @@
 // "Strangers and the throttles"). The key store holds the SHA-256 (hex) of each valid key, never a key:
 // infra/edge-keys.sh writes them from the SSM parameters, each with the value "ROLE" (the parameter's current
 // version) or "ROLE until=EPOCH_SECONDS" (its previous version, accepted until the end of the rotation grace, the
-// same end the functions apply). Rendered by Terraform (templatefile): open, origins.
+// same end the functions apply). It also holds the origin secret (ORIGIN_ENTRY), which every forwarded request
+// carries to the functions, so that they believe the viewer address beside it and refuse whatever skipped the edge.
+// Rendered by Terraform (templatefile): open, origins.
 import cf from 'cloudfront';
 import crypto from 'crypto';
 
@@ -61,17 +63,45 @@ async function accepted(digest) {
   return stored[2] === undefined || Date.now() < Number(stored[2]) * 1000;
 }
 
-// The request on to the API, carrying the viewer's address for the functions' access log: API Gateway sees only
-// CloudFront's. Set here from what CloudFront measured (event.viewer.ip), over anything of that name the viewer sent,
-// so that no caller through the edge can choose it; the origin request policy forwards every viewer header but Host,
-// this one included. (The API's stage is secret, so only those who know it could call the API with their own.)
+// The request on to the API, carrying the viewer's address (API Gateway sees only CloudFront's) and the origin secret
+// that vouches for it: the functions refuse a request without the secret, and believe the viewer address only beside
+// it. Both are set here, over anything of those names the viewer sent, so that no caller through the edge can choose
+// either; the origin request policy forwards every viewer header but Host, these included.
 const VIEWER_ADDRESS = 'x-viewer-address';
+const ORIGIN_SECRET = 'x-origin-secret';
 
-function forward(event) {
+// The origin secret's entry (infra/edge-keys.sh): "SECRET", or during its rotation "NEW from=EPOCH_SECONDS OLD": OLD
+// until EPOCH, NEW from then on, by which time every function has read NEW (the functions accept both through the
+// rotation's grace). Not a digest: no key's SHA-256 hex can be this name.
+const ORIGIN_ENTRY = 'origin-secret';
+const ORIGIN_VALUE = /^([!-~]+)( from=([0-9]+) ([!-~]+))?$/;
+
+// The secret to send now; null when the entry is missing, unreadable or of another form (fail closed).
+async function originSecret() {
+  let value;
+  try {
+    value = await keys.get(ORIGIN_ENTRY);
+  } catch (e) {
+    return null;
+  }
+  const parts = ORIGIN_VALUE.exec(value);
+  if (!parts) return null;
+  if (parts[2] !== undefined && Date.now() < Number(parts[3]) * 1000) return parts[4];
+  return parts[1];
+}
+
+async function forward(event) {
+  const secret = await originSecret();
+  if (secret === null) {
+    const origin = event.request.headers.origin ? event.request.headers.origin.value : null;
+    return refuse(origin, 'Key unavailable', UNAVAILABLE_HINT);
+  }
   event.request.headers[VIEWER_ADDRESS] = { value: event.viewer.ip };
+  event.request.headers[ORIGIN_SECRET] = { value: secret };
   return event.request;
 }
 
+const UNAVAILABLE_HINT = 'this endpoint cannot forward requests just now; retry in a minute (its operator runs infra/edge-keys.sh after every deploy)';
 const HINT = 'this endpoint needs a key: send the header Authorization: Bearer <key> (at this URL the edge checks the header; a "key" field in the body is not enough)';
 
 async function handler(event) {

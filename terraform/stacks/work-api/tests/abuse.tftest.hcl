@@ -24,31 +24,31 @@ run "locked_by_default_with_generated_keys" {
     error_message = "both keys in this account and region: ${output.auth_key_parameter_arn}, ${output.operator_key_parameter_arn}"
   }
   assert {
-    condition     = toset(keys(aws_ssm_parameter.key)) == toset(["auth", "operator"]) && alltrue([for p in aws_ssm_parameter.key : p.type == "SecureString" && p.value_wo_version == 1])
-    error_message = "the stack creates two SecureStrings, each written once (value_wo, version 1)"
+    condition     = toset(keys(aws_ssm_parameter.key)) == toset(["auth", "operator", "origin"]) && alltrue([for p in aws_ssm_parameter.key : p.type == "SecureString" && p.value_wo_version == 1])
+    error_message = "the stack creates three SecureStrings (the keys and the origin secret), each written once (value_wo, version 1)"
   }
   assert {
-    condition     = aws_ssm_parameter.key["auth"].name == "/nano-work/auth-key" && aws_ssm_parameter.key["operator"].name == "/nano-work/operator-key"
+    condition     = aws_ssm_parameter.key["auth"].name == "/nano-work/auth-key" && aws_ssm_parameter.key["operator"].name == "/nano-work/operator-key" && aws_ssm_parameter.key["origin"].name == "/nano-work/origin-secret"
     error_message = "the parameters under the name prefix"
   }
   assert {
-    condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : env["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key" && env["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key" && env["NANO_WORK_BENCHMARK_REQUIRES_KEY"] == "true"])])
-    error_message = "every function, validate included, reads both keys"
+    condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : env["NANO_WORK_AUTH_KEY_PARAMETER"] == "/nano-work/auth-key" && env["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key" && env["NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER"] == "/nano-work/origin-secret" && env["NANO_WORK_BENCHMARK_REQUIRES_KEY"] == "true"])])
+    error_message = "every function, validate included, reads both keys and the origin secret"
   }
   assert {
     condition     = output.auth_key_read_command == "aws ssm get-parameter --region us-east-1 --with-decryption --query Parameter.Value --output text --name /nano-work/auth-key" && output.operator_key_read_command == "aws ssm get-parameter --region us-east-1 --with-decryption --query Parameter.Value --output text --name /nano-work/operator-key"
     error_message = "how to read each key: ${output.auth_key_read_command}"
   }
-  # What every function's role may do with the keys: read exactly the two parameters, nothing else (under aws/ssm,
-  # whose key policy lets the account decrypt through SSM, no KMS grant at all).
+  # What every function's role may do with the keys: read exactly the three parameters in the one call the application
+  # makes, nothing else (under aws/ssm, whose key policy lets the account decrypt through SSM, no KMS grant at all).
   assert {
     condition = alltrue([for variant in module.variant : alltrue([for policy in values(variant.function_key_policies) : jsondecode(policy).Statement == [{
       Sid      = "ReadTheKeyParameters"
       Effect   = "Allow"
-      Action   = ["ssm:GetParameter"]
-      Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key"]
+      Action   = ["ssm:GetParameters"]
+      Resource = ["arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/auth-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/operator-key", "arn:aws:ssm:us-east-1:123456789012:parameter/nano-work/origin-secret"]
     }]])])
-    error_message = "ssm:GetParameter on the two key parameters only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
+    error_message = "ssm:GetParameters on the three parameters only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
   }
   assert {
     condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : env["NANO_WORK_AUTH_KEY_CACHE"] == "300s" && env["NANO_WORK_AUTH_ROTATION_GRACE"] == "1800s"])]) && output.key_cache_seconds == 300 && output.key_rotation_grace_seconds == 1800
@@ -113,7 +113,7 @@ run "a_new_key_version_rewrites_the_key" {
   }
 
   assert {
-    condition     = aws_ssm_parameter.key["auth"].value_wo_version == 2 && aws_ssm_parameter.key["operator"].value_wo_version == 1
+    condition     = aws_ssm_parameter.key["auth"].value_wo_version == 2 && aws_ssm_parameter.key["operator"].value_wo_version == 1 && aws_ssm_parameter.key["origin"].value_wo_version == 1
     error_message = "only the wallets' key gets a new value"
   }
 }
@@ -128,8 +128,8 @@ run "open_only_when_asked_and_warned" {
   expect_failures = [check.endpoint_is_locked]
 
   assert {
-    condition     = output.auth_key_parameter_arn == null && output.auth_key_read_command == null && toset(keys(aws_ssm_parameter.key)) == toset(["operator"])
-    error_message = "open: no wallet key, the operator's key stays"
+    condition     = output.auth_key_parameter_arn == null && output.auth_key_read_command == null && toset(keys(aws_ssm_parameter.key)) == toset(["operator", "origin"])
+    error_message = "open: no wallet key, the operator's key and the origin secret stay"
   }
   assert {
     condition     = alltrue([for variant in module.variant : alltrue([for env in values(variant.function_environments) : !contains(keys(env), "NANO_WORK_AUTH_KEY_PARAMETER") && env["NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"] == "/nano-work/operator-key"])])
@@ -170,7 +170,7 @@ run "an_existing_wallet_key" {
   }
 
   assert {
-    condition     = output.auth_key_parameter_arn == "arn:aws:ssm:us-east-1:123456789012:parameter/shared/wallet-key" && toset(keys(aws_ssm_parameter.key)) == toset(["operator"])
+    condition     = output.auth_key_parameter_arn == "arn:aws:ssm:us-east-1:123456789012:parameter/shared/wallet-key" && toset(keys(aws_ssm_parameter.key)) == toset(["operator", "origin"])
     error_message = "the given parameter is read, not created: ${output.auth_key_parameter_arn}"
   }
   assert {
@@ -207,8 +207,8 @@ run "key_in_another_region_with_a_customer_managed_key" {
       {
         Sid      = "ReadTheKeyParameters"
         Effect   = "Allow"
-        Action   = ["ssm:GetParameter"]
-        Resource = ["arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key", "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key"]
+        Action   = ["ssm:GetParameters"]
+        Resource = ["arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work-key", "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key", "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/origin-secret"]
       },
       {
         Sid       = "DecryptAuthKeyParameterOnly"
@@ -224,8 +224,15 @@ run "key_in_another_region_with_a_customer_managed_key" {
         Resource  = ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
         Condition = { StringEquals = { "kms:ViaService" = "ssm.eu-west-1.amazonaws.com", "kms:EncryptionContext:PARAMETER_ARN" = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/operator-key" } }
       },
+      {
+        Sid       = "DecryptOriginKeyParameterOnly"
+        Effect    = "Allow"
+        Action    = ["kms:Decrypt"]
+        Resource  = ["arn:aws:kms:eu-west-1:123456789012:key/1234abcd-12ab-34cd-56ef-1234567890ab"]
+        Condition = { StringEquals = { "kms:ViaService" = "ssm.eu-west-1.amazonaws.com", "kms:EncryptionContext:PARAMETER_ARN" = "arn:aws:ssm:eu-west-1:123456789012:parameter/nano-work/origin-secret" } }
+      },
     ]])])
-    error_message = "ssm:GetParameter on the two parameters, kms:Decrypt through SSM for each one's ciphertext only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
+    error_message = "ssm:GetParameters on the three parameters, kms:Decrypt through SSM for each one's ciphertext only: ${jsonencode({ for name, variant in module.variant : name => variant.function_key_policies })}"
   }
 }
 

@@ -194,6 +194,60 @@ run "fan_out_with_more_workers_than_their_concurrency_is_refused" {
   expect_failures = [var.fan_out]
 }
 
+# The stack's fan_out refuses what the work-function module refuses, at its own variable (the plan names it).
+run "fan_out_poll_interval_outside_10ms_to_5s_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { poll_interval = "5ms" }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_poll_interval_over_5s_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { poll_interval = "6s" }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_record_ttl_over_a_day_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { record_ttl_minutes = 1441 }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_record_ttl_not_whole_is_refused" {
+  command = plan
+
+  variables {
+    fan_out = { record_ttl_minutes = 1.5 }
+  }
+
+  expect_failures = [var.fan_out]
+}
+
+run "fan_out_at_the_bounds_applies" {
+  command = apply
+
+  variables {
+    fan_out = { poll_interval = "5s", record_ttl_minutes = 1440, max_workers = 64, worker_reserved_concurrency = 64 }
+  }
+
+  assert {
+    condition     = alltrue([for variant in module.variant : variant.function_environments.generate["NANO_WORK_FAN_OUT_POLL_INTERVAL"] == "5s" && variant.function_environments.generate["NANO_WORK_FAN_OUT_RECORD_TTL"] == "1440m"])
+    error_message = "the highest values the module takes pass the stack too"
+  }
+}
+
 run "fan_out_worker_slots_follow_the_long_works_at_once" {
   command = plan
 

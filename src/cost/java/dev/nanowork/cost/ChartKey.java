@@ -18,8 +18,8 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.XYPlot;
 
 /**
- * Draws the chart with every point numbered (its row in the report, as in the Markdown table), the kernels measured
- * on this machine lettered (A, B, ... as in the Markdown table's first section), and a key beside the plot. Targets of one family sit close together (EC2 sizes, Managed Instances), where names could not fit, so each
+ * Draws the chart with every point numbered (its row in the report, as in the Markdown table), the measured kernels
+ * lettered (A, B, ... as in the Markdown table's first section), and a key beside the plot. Targets of one family sit close together (EC2 sizes, Managed Instances), where names could not fit, so each
  * point gets a number only, placed at the nearest of a ring of places around it that covers no other number, no
  * point and nothing outside the plot; a number set away from its point gets a leader line.
  */
@@ -164,7 +164,7 @@ final class ChartKey {
         if (!report.localPoints().isEmpty()) {
             y += row + 4;
             g.setFont(KEY_HEADER_FONT);
-            g.drawString("measured here, priced as " + CostChart.pricedAs(report), left, y);
+            g.drawString("measured kernels, priced as " + ChartCaptions.pricedAs(report), left, y);
             g.setFont(KEY_FONT);
         }
         int letter = 0;

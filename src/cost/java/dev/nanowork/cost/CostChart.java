@@ -34,9 +34,10 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * The report as a PNG: cost per million works against mean latency, both on log scales (they span orders
- * of magnitude across memory sizes and instance types), one filled point per target. A group's measured points
- * are solid; its modelled points are pale, with the group's colour as their outline, and their legend entry says
- * "modelled". The kernels measured on this machine are solid points of a group of their own, each at the price of
+ * of magnitude across memory sizes and instance types), one filled point per target. A group's points with a rate of
+ * their own (measured or given for that target) are solid; its modelled points are pale, with the group's colour as
+ * their outline, and their legend entry says "modelled". The kernels measured off AWS (on the CPU each rates line
+ * records, which need not be the machine drawing the chart) are solid points of a group of their own, each at the price of
  * the Lambda size it is priced as ({@link LocalPricing}), lettered A, B, ... Each other point carries its row number
  * in the report, and a key beside the plot ({@link ChartKey}) names the target and gives its figures, so that no
  * label has to fit between neighbouring points.
@@ -46,6 +47,7 @@ public final class CostChart {
     public static final int HEIGHT = 760; // room in the key for 32 targets and the kernels measured here
 
     static final String MODELLED = " (modelled)";
+    static final String OWN_RATE = " (measured or given)";
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
 
     private CostChart() {}
@@ -59,7 +61,7 @@ public final class CostChart {
         Map<String, Group> groups = new LinkedHashMap<>();
         for (Estimate e : report.estimates()) {
             Group g = Group.of(e.target());
-            String key = g.label + (e.modelled() ? MODELLED : " (measured)");
+            String key = g.label + (e.modelled() ? MODELLED : OWN_RATE);
             groups.putIfAbsent(key, g);
             series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
                     .add(e.meanSeconds(), e.costPerMillionWorks());
@@ -109,48 +111,14 @@ public final class CostChart {
                 true);
         chart.setBackgroundPaint(Color.WHITE);
         chart.addSubtitle(new TextTitle(
-                measuredOrNot(report) + "; EC2, Managed Instances busy all the time; "
+                ChartCaptions.measuredOrNot(report) + "; EC2, Managed Instances busy all the time; "
                         + report.pricing().region() + " prices of "
                         + report.pricing().retrieved(),
                 new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         if (!report.localPoints().isEmpty())
-            chart.addSubtitle(new TextTitle(measuredHere(report), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
+            chart.addSubtitle(
+                    new TextTitle(ChartCaptions.measuredHere(report), new Font(Font.SANS_SERIF, Font.PLAIN, 11)));
         return chart;
-    }
-
-    /** Solid and pale told apart in words, and where every point is pale, what was measured instead. */
-    static String measuredOrNot(CostReport report) {
-        if (!report.localPoints().isEmpty() || report.estimates().stream().anyMatch(e -> !e.modelled()))
-            return "solid: measured, pale: modelled";
-        String cpu = cpu(report);
-        return "all pale: modelled from the kernels measured" + (cpu.isEmpty() ? "" : " on " + cpu);
-    }
-
-    /** The second subtitle: what the lettered points are, where they were measured and whose price they carry. */
-    static String measuredHere(CostReport report) {
-        int n = report.localPoints().size();
-        String letters = n == 1 ? "A" : "A-" + ChartKey.letter(n - 1);
-        String cpu = cpu(report);
-        return letters + ": kernels measured on this machine" + (cpu.isEmpty() ? "" : ", " + cpu) + ", priced as "
-                + pricedAs(report) + " (a Lambda vCPU per thread)";
-    }
-
-    /** The Lambda sizes the kernels measured here are priced as, e.g. "lambda-x86_64-1769". */
-    static String pricedAs(CostReport report) {
-        return report.localPoints().stream()
-                .map(LocalPricing.LocalPoint::pricedAs)
-                .distinct()
-                .collect(java.util.stream.Collectors.joining(", "));
-    }
-
-    /** The CPU the kernels here were measured on, up to its ISA: "" when no line names one. */
-    private static String cpu(CostReport report) {
-        return report.measuredHere().stream()
-                .map(Rate::cpuModel)
-                .filter(java.util.Objects::nonNull)
-                .findFirst()
-                .map(c -> c.replaceFirst("\\),.*", ")"))
-                .orElse("");
     }
 
     private static LogAxis logAxis(String label) {
@@ -204,7 +172,7 @@ public final class CostChart {
     record Group(String label, Color color, Shape shape) {
         /** The kernels measured here: a colour and a shape no target group has. */
         static final Group THIS_MACHINE = new Group(
-                "This machine, Lambda " + LocalPricing.ARCHITECTURE + " price", new Color(0x0b7285), triangle());
+                "Measured kernels, Lambda " + LocalPricing.ARCHITECTURE + " price", new Color(0x0b7285), triangle());
 
         /** The fill of a modelled point: the group's colour mixed with two parts white. */
         Color pale() {

@@ -1,15 +1,17 @@
 package dev.nanowork.cost;
 
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code infra/cost.sh}'s entry point: reads a pricing file and rates, writes {@code cost.md},
- * {@code cost.csv} and {@code cost-chart.png} to the output folder, and with {@code --docs} refreshes
- * {@code docs/cost.md}'s table and {@code docs/cost-chart.png}.
+ * {@code infra/cost.sh}'s entry point: reads a pricing file and rates, writes {@code cost.md}, {@code cost.csv},
+ * {@code cost-fan-out.csv} and {@code cost-chart.png} to the output folder, and with {@code --docs} refreshes
+ * {@code docs/cost.md}'s table and {@code docs/cost-chart.png}. Says each step on stderr as it starts (stdout keeps
+ * the results), so that a run is never silent.
  */
 public final class CostMain {
     static final String USAGE = """
@@ -18,7 +20,8 @@ public final class CostMain {
                                then infra/rates/deployed.jsonl when it exists; later lines win)
               --pricing FILE   pricing file (default: infra/pricing/aws-us-east-1.json)
               --difficulty D   send | receive | epoch1 | 16 hex digits | multiplier (default: send)
-              --out DIR        where to write cost.md, cost.csv, cost-chart.png (default: target/cost)
+              --out DIR        where to write cost.md, cost.csv, cost-fan-out.csv, cost-chart.png
+                               (default: target/cost)
               --docs           also refresh docs/cost.md's table and docs/cost-chart.png
             """;
 
@@ -27,7 +30,7 @@ public final class CostMain {
     public static void main(String[] args) throws IOException {
         System.setProperty("java.awt.headless", "true");
         try {
-            run(args);
+            run(args, System.err);
         } catch (CostInputException e) {
             System.err.println("cost: " + e.getMessage());
             System.exit(2);
@@ -35,6 +38,11 @@ public final class CostMain {
     }
 
     static void run(String[] args) throws IOException {
+        run(args, System.err);
+    }
+
+    static void run(String[] args, PrintStream progress) throws IOException {
+        Steps steps = new Steps(progress);
         List<Path> rateFiles = new ArrayList<>();
         Path pricingFile = Path.of("infra/pricing/aws-us-east-1.json");
         String difficulty = "send";
@@ -59,20 +67,30 @@ public final class CostMain {
             Path deployed = Path.of("infra/rates/deployed.jsonl");
             if (Files.exists(deployed)) rateFiles.add(deployed);
         }
+        steps.say("reading the rates " + rateFiles + " and the prices " + pricingFile);
         List<Rate> rates = new ArrayList<>();
         for (Path file : rateFiles) rates.addAll(RatesFile.load(file));
 
         TargetCatalog catalog = new TargetCatalog(PricingFile.load(pricingFile));
+        steps.say("modelling " + catalog.targets().size() + " targets at " + difficulty + " and their fan-out");
         CostReport report = CostReport.build(catalog, new RateModel(catalog, rates), DifficultyInput.parse(difficulty));
 
         Files.createDirectories(out);
+        steps.say("writing " + report.estimates().size() + " target rows and "
+                + report.fanOut().size() + " fan-out rows to " + out + " (cost.md, cost.csv, " + CsvReport.FAN_OUT_FILE
+                + ")");
         String table = MarkdownTable.render(report);
         Files.writeString(out.resolve("cost.md"), table);
         Files.writeString(out.resolve("cost.csv"), CsvReport.render(report));
+        Files.writeString(out.resolve(CsvReport.FAN_OUT_FILE), CsvReport.fanOut(report));
+        steps.say("drawing cost-chart.png");
         CostChart.write(report, out.resolve("cost-chart.png"));
+        steps.say("done");
         System.out.println("cost: " + report.estimates().size() + " targets at "
                 + report.difficulty().label() + " from " + rateFiles + " -> " + out.resolve("cost.md")
-                + ", cost.csv, cost-chart.png");
+                + ", cost.csv, " + CsvReport.FAN_OUT_FILE + " ("
+                + report.fanOut().size()
+                + " fan-out rows), cost-chart.png");
         System.out.println("cost: reference row " + MarkdownTable.referenceRow(report));
         if (docs) {
             MarkdownTable.splice(Path.of("docs/cost.md"), table);
@@ -81,6 +99,17 @@ public final class CostMain {
                     Path.of("docs/cost-chart.png"),
                     java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             System.out.println("cost: refreshed docs/cost.md and docs/cost-chart.png");
+        }
+    }
+
+    /** Each step as it starts, with the seconds since the report began. */
+    private record Steps(PrintStream out, long start) {
+        Steps(PrintStream out) {
+            this(out, System.nanoTime());
+        }
+
+        void say(String step) {
+            out.printf(java.util.Locale.ROOT, "cost: [%.1f s] %s%n", (System.nanoTime() - start) / 1e9, step);
         }
     }
 

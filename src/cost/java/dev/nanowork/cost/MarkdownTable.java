@@ -96,6 +96,7 @@ public final class MarkdownTable {
                 .append(" utilisation is how busy it must be for a work to cost what it costs on the reference row.")
                 .append(" EC2 costs leave out any load balancer.\n");
         FanOutTable.render(md, report, FanOutModel.Overheads.DEFAULTS);
+        PrecacheTable.render(md, report, FanOutModel.Overheads.DEFAULTS);
         return md.toString();
     }
 
@@ -117,12 +118,13 @@ public final class MarkdownTable {
     }
 
     /**
-     * The kernels measured on this machine, each with its CPU, lettered as in the chart: what every modelled row below
+     * The measured kernels, each with the CPU its line records, lettered as in the chart: what every modelled row below
      * rests on, and, priced as a Lambda size ({@link LocalPricing}), what a work would cost at that size's price.
      */
     private static void measuredHere(StringBuilder md, CostReport report) {
         if (report.measuredHere().isEmpty()) return;
-        md.append("Measured on this machine. These lines have no price of their own: each is priced as the Lambda ")
+        md.append("Measured kernels, each on the CPU its rates line records (not necessarily the machine that ran this")
+                .append(" report). These lines have no price of their own: each is priced as the Lambda ")
                 .append(LocalPricing.ARCHITECTURE)
                 .append(" size with one vCPU per thread it ran (what a work would cost there if a Lambda vCPU hashed")
                 .append(" as fast), and the modelled rows below scale from them:\n\n")
@@ -152,7 +154,7 @@ public final class MarkdownTable {
                     .append(" | ")
                     .append(p == null ? "no Lambda size" : p.pricedAs())
                     .append(" | ")
-                    .append(r.cpuModel() == null ? "" : r.cpuModel())
+                    .append(r.cpuModel() == null ? ChartCaptions.NO_CPU : r.cpuModel())
                     .append(" |\n");
         }
         md.append("\nModelled and measured targets:\n\n");

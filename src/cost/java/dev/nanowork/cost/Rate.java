@@ -19,6 +19,19 @@ public record Rate(
         this(target, mhs, threads, kernel, source, cpuModel, note, null);
     }
 
+    /**
+     * Where it was measured, as its line records it, up to the CPU's name and ISA ("AMD EPYC family 26 model 2 (Zen 5,
+     * AVX-512)", without the cores and flags after it); null when the line names no CPU.
+     */
+    public String cpu() {
+        return cpuModel == null ? null : cpuModel.replaceFirst("\\),.*", ")");
+    }
+
+    /** Its source and, when its line records one, the CPU it was measured on: "measured-local on AMD EPYC ...". */
+    public String provenance() {
+        return cpuModel == null ? source.wireName() : source.wireName() + " on " + cpuModel;
+    }
+
     /** The rate of one thread, the unit modelled rates scale from. */
     public double perThreadMhs() {
         return mhs / threads;

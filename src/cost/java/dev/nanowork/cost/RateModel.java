@@ -62,9 +62,10 @@ public final class RateModel {
                     true,
                     String.format(
                             Locale.ROOT,
-                            "scaled by vCPU from %s (%s, %.1f MH/s)",
+                            "scaled by vCPU from %s (%s%s, %.1f MH/s)",
                             s.rate().target(),
                             s.rate().source().wireName(),
+                            on(s.rate()),
                             s.rate().mhs()));
         }
         Hardware hw = target.hardware();
@@ -81,15 +82,20 @@ public final class RateModel {
                 true,
                 String.format(
                         Locale.ROOT,
-                        "%s %.2f MH/s/thread x core %.2f%s x %.2f vCPU",
+                        "%s (%s%s) %.2f MH/s/thread x core %.2f%s x %.2f vCPU",
                         basisTarget,
+                        basis.source().wireName(),
+                        on(basis),
                         basis.perThreadMhs(),
                         hw.coreFactor(),
                         hw.smt() ? String.format(Locale.ROOT, " x SMT %.1f", smt) : "",
                         target.vcpus()));
     }
 
-    /** The kernels measured on this machine (source measured-local), one line per target, the last line winning. */
+    /**
+     * The kernels measured off AWS (source measured-local, on whatever CPU each line records), one line per target,
+     * the last line winning.
+     */
     public List<Rate> measuredHere() {
         Map<String, Rate> byTarget = new LinkedHashMap<>();
         for (Rate r : rates) if (r.source() == RateSource.MEASURED_LOCAL) byTarget.put(r.target(), r);
@@ -102,7 +108,12 @@ public final class RateModel {
      */
     private static String ownBasis(Rate r) {
         if (!r.source().measured() && r.basis() != null) return r.basis();
-        return r.cpuModel() == null ? r.source().wireName() : r.source().wireName() + " on " + r.cpuModel();
+        return r.provenance();
+    }
+
+    /** " on CPU" as the line records where it was measured, or nothing. */
+    private static String on(Rate r) {
+        return r.cpu() == null ? "" : " on " + r.cpu();
     }
 
     private static Optional<Rate> best(List<Rate> candidates) {

@@ -9,8 +9,10 @@ package dev.nanowork.access;
  * <p>With no operator key configured, the operator actions are refused to everyone on a keyed deployment (nobody
  * can prove to be the operator); an endpoint with no key at all keeps nano_node's open behaviour for them, unless
  * {@code nano-work.benchmark.requires-key} asks otherwise.
+ *
+ * @param read the read of the store they come from, null for keys given in the configuration (they never go stale)
  */
-public record Credentials(SharedSecret wallet, SharedSecret operator) {
+public record Credentials(SharedSecret wallet, SharedSecret operator, HeldKeys read) {
     /** No key at all: nano_node's open RPC. */
     public static final Credentials NONE = new Credentials(SharedSecret.NONE, SharedSecret.NONE);
 
@@ -19,6 +21,11 @@ public record Credentials(SharedSecret wallet, SharedSecret operator) {
             throw new IllegalArgumentException("nano-work.auth.operator-key must differ from nano-work.auth.key:"
                     + " a wallet key is shared with every wallet, the operator key with no one");
         }
+    }
+
+    /** Keys given in the configuration. */
+    public Credentials(SharedSecret wallet, SharedSecret operator) {
+        this(wallet, operator, null);
     }
 
     /** Whether any key is configured. */

@@ -1,41 +1,34 @@
 package dev.nanowork.access;
 
 /**
- * Where one of the endpoint's two keys comes from: nowhere (no key), the configuration (a self-hosted server, tests),
- * or a parameter store ({@link RotatingKey}: re-read, so that a rotation needs no deploy).
+ * Where one of the endpoint's secrets comes from: nowhere (none), the configuration (a self-hosted server, tests), or a
+ * parameter of the store ({@link StoredKeys}: read, held and re-read, so that a rotation needs no deploy).
  */
-public sealed interface KeySource permits KeySource.Fixed, RotatingKey {
-    /** No key. */
+public sealed interface KeySource permits KeySource.Fixed, KeySource.Stored {
+    /** No secret. */
     KeySource NONE = new Fixed(SharedSecret.NONE);
 
-    /**
-     * The key as it stands now.
-     *
-     * @throws KeyUnavailableException when it must be read and cannot be
-     */
-    SharedSecret secret();
-
-    /** Whether a key is configured (known without reading it). */
+    /** Whether a secret is configured (known without reading it). */
     boolean configured();
 
-    /** Drops whatever was read (before a SnapStart snapshot: no key may sit in it). */
-    void forget();
-
-    /** A key given in the configuration, or none. */
+    /** A secret given in the configuration, or none. */
     static KeySource fixed(SharedSecret secret) {
         return new Fixed(secret);
     }
 
-    /** A key given in the configuration: it never changes while the process runs. */
+    /** A secret given in the configuration: it never changes while the process runs. */
     record Fixed(SharedSecret secret) implements KeySource {
         @Override
         public boolean configured() {
             return secret.required();
         }
+    }
 
+    /** A secret kept in the store's parameter {@code parameter}, read by {@link StoredKeys}. */
+    record Stored(String parameter) implements KeySource {
         @Override
-        public void forget() {
-            // Nothing was read.
+        public boolean configured() {
+            return true;
         }
     }
 }

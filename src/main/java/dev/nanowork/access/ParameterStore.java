@@ -1,13 +1,19 @@
 package dev.nanowork.access;
 
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
- * Where the deployed keys are kept: SSM Parameter Store, one SecureString parameter a key. The one interface between
- * the keys and AWS ({@link SsmParameterStore} on Lambda; a map in tests).
+ * Where the deployed secrets are kept: SSM Parameter Store, one SecureString parameter each (the wallets' key, the
+ * operator's key, the edge's origin secret). The one interface between the secrets and AWS ({@link SsmParameterStore}
+ * on Lambda; a map in tests). One read names every parameter wanted, as SSM's {@code GetParameters} does.
  */
 public interface ParameterStore {
+    /** The most selectors one read may name ({@code GetParameters} takes at most 10 names). */
+    int MAX_SELECTORS = 10;
+
     /** One version of a parameter: its decrypted value, its number, and when it was written. */
     record Version(String value, long number, Instant modified) {
         @Override
@@ -17,16 +23,30 @@ public interface ParameterStore {
     }
 
     /**
-     * The newest version of parameter {@code name}, decrypted.
+     * What one read found.
      *
-     * @throws KeyUnavailableException naming the parameter and why, never a value
+     * @param versions each selector asked that the store holds, as asked ({@code /p} or {@code /p:3})
+     * @param invalid the selectors it does not hold: a parameter that does not exist, a version no longer kept
      */
-    Version latest(String name);
+    record Found(Map<String, Version> versions, Set<String> invalid) {
+        public Found {
+            versions = Map.copyOf(versions);
+            invalid = Set.copyOf(invalid);
+        }
+    }
 
     /**
-     * Version {@code number} of parameter {@code name}, decrypted; empty when the store no longer keeps it.
+     * Reads {@code selectors} in one call, decrypted: a name is its newest version, {@code name:N} its version N.
      *
-     * @throws KeyUnavailableException as {@link #latest}
+     * @param selectors 1 to {@link #MAX_SELECTORS} selectors
+     * @throws KeyUnavailableException when the store cannot be read (never for a selector it does not hold: that is
+     *     {@link Found#invalid}); the message names the parameters and why, never a value
      */
-    Optional<Version> version(String name, long number);
+    Found read(List<String> selectors);
+
+    /**
+     * Makes the first {@link #read} quick without reading anything (before a SnapStart snapshot: no key, no credential,
+     * no call). Nothing to do by default.
+     */
+    default void prime() {}
 }

@@ -86,6 +86,19 @@ public final class SharedSecret {
                 .filter(key -> !key.isEmpty());
     }
 
+    /**
+     * Whether {@code presented} (trimmed) is one of the secrets, compared as {@link #check} compares a key: a header
+     * that carries a secret by itself (the edge's origin secret). Nothing required: always.
+     */
+    public boolean matches(Optional<String> presented) {
+        if (!required()) return true;
+        return presented
+                .map(String::strip)
+                .filter(p -> !p.isEmpty())
+                .map(p -> matches(sha256(p)))
+                .orElse(false);
+    }
+
     /** Whether both hold a secret in common (compared by digest, in constant time). */
     public boolean sameAs(SharedSecret other) {
         boolean same = false;

@@ -1,8 +1,12 @@
 package dev.nanowork.aws;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.logging.Logger;
 import software.amazon.awssdk.awscore.client.builder.AwsSyncClientBuilder;
+import software.amazon.awssdk.core.SdkClient;
 import software.amazon.awssdk.core.client.builder.SdkClientBuilder;
+import software.amazon.awssdk.core.warmup.SdkWarmUp;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
@@ -14,6 +18,8 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
  * no credentials until its first call, so a SnapStart snapshot holds none.
  */
 public final class AwsClients {
+    private static final Logger LOG = Logger.getLogger(AwsClients.class.getName());
+
     private AwsClients() {}
 
     /**
@@ -34,5 +40,30 @@ public final class AwsClients {
                         .apiCallTimeout(call)
                         .build())
                 .build();
+    }
+
+    /**
+     * Runs one operation of each of {@code clients} against the SDK's in-memory canned responses ({@link SdkWarmUp}:
+     * no network, no credentials), so that a request's first call to the service does not also load and
+     * link the SDK's whole request path (seen taking over a second, past a record call's timeout, on a busy machine).
+     * Called in INIT: under SnapStart the warmed code is in the snapshot. A failure only leaves the first call slower:
+     * it is logged, never thrown.
+     *
+     * @return how long it took
+     */
+    public static Duration warmUp(List<Class<? extends SdkClient>> clients) {
+        long began = System.nanoTime();
+        try {
+            for (Class<? extends SdkClient> client : clients) warmUp(client);
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warning(() -> "AWS SDK warm-up failed (the first call of each client will be slower): " + e);
+        }
+        return Duration.ofNanos(System.nanoTime() - began);
+    }
+
+    /** One client's warm-up: {@link SdkWarmUp}'s varargs, one at a time (a generic array is not made here). */
+    @SuppressWarnings("unchecked")
+    private static void warmUp(Class<? extends SdkClient> client) {
+        SdkWarmUp.warmUp(client);
     }
 }

@@ -44,29 +44,31 @@ public final class BlockReader {
         String type = field(block, "type");
         BlockType kind = BlockType.fromWire(type)
                 .orElseThrow(() -> new InvalidBlock("type must be send, receive, open, change or state"));
-        Fields f = new Fields(block);
+        // Each type's fields in nano_node's order of reading them, which is also the order its hashables are hashed in
+        // (blocks.cpp, each *_hashables::hash): every field a work server does not use still goes into the hash.
+        Fields f = new Fields(block, BlockHash.of(kind));
         return switch (kind) {
             case SEND -> {
                 Root previous = f.hash("previous");
                 f.account("destination");
-                f.hex("balance", 32);
-                yield new Block(kind, previous, false, f.signatureAndWork());
+                f.number("balance", 16); // a legacy balance: 1 to 32 hex digits
+                yield f.block(kind, previous, false);
             }
             case RECEIVE -> {
                 Root previous = f.hash("previous");
                 f.hash("source");
-                yield new Block(kind, previous, false, f.signatureAndWork());
+                yield f.block(kind, previous, false);
             }
             case OPEN -> {
                 f.hash("source");
                 f.account("representative");
                 Account account = f.account("account");
-                yield new Block(kind, account.key(), true, f.signatureAndWork());
+                yield f.block(kind, account.key(), true);
             }
             case CHANGE -> {
                 Root previous = f.hash("previous");
                 f.account("representative");
-                yield new Block(kind, previous, false, f.signatureAndWork());
+                yield f.block(kind, previous, false);
             }
             case STATE -> {
                 Account account = f.account("account");
@@ -75,7 +77,7 @@ public final class BlockReader {
                 f.balance("balance");
                 f.link("link");
                 boolean opens = previous.equals(Fields.ZERO);
-                yield new Block(kind, opens ? account.key() : previous, opens, f.signatureAndWork());
+                yield f.block(kind, opens ? account.key() : previous, opens);
             }
         };
     }
@@ -88,15 +90,28 @@ public final class BlockReader {
         return v.asText();
     }
 
-    /** One block's fields, decoded as nano_node's number and account types decode them (numbers.cpp). */
-    private record Fields(JsonNode block) {
+    /**
+     * One block's fields, decoded as nano_node's number and account types decode them (numbers.cpp), each hashable one
+     * added to {@code hashed} as its bytes (a number big-endian, an account its public key) as it is read.
+     */
+    private record Fields(JsonNode block, BlockHash hashed) {
         static final Root ZERO = Root.of(new byte[32]);
         static final BigInteger U128_LIMIT = BigInteger.ONE.shiftLeft(128);
 
         /** A 256-bit number in hex, as {@code uint256_union::decode_hex}: 1 to 64 digits. */
         Root hash(String name) {
-            String text = hex(name, 64);
-            return Root.parse("0".repeat(64 - text.length()) + text);
+            return Root.of(number(name, 32));
+        }
+
+        /** A number of {@code bytes} bytes in hex (1 to twice as many digits), hashed big-endian, as nano_node's unions. */
+        byte[] number(String name, int bytes) {
+            return hashed.add(BlockHash.bigEndian(new BigInteger(hex(name, 2 * bytes), 16), bytes));
+        }
+
+        /** The block read, its signature and work checked, its hash taken. */
+        Block block(BlockType kind, Root root, boolean opensAccount) {
+            Work work = signatureAndWork();
+            return new Block(kind, root, opensAccount, work, hashed.hash());
         }
 
         /** 1 to {@code digits} hex digits. */
@@ -109,7 +124,9 @@ public final class BlockReader {
 
         Account account(String name) {
             try {
-                return Account.parse(field(block, name));
+                Account account = Account.parse(field(block, name));
+                hashed.add(account.key().bytes());
+                return account;
             } catch (IllegalArgumentException e) {
                 throw new InvalidBlock(name + " is not an account: " + e.getMessage());
             }
@@ -124,15 +141,19 @@ public final class BlockReader {
                     || (text.length() > 1 && text.charAt(0) == '0')
                     || new BigInteger(text).compareTo(U128_LIMIT) >= 0)
                 throw new InvalidBlock(name + " must be a decimal amount of raw below 2^128, without leading zeros");
+            hashed.add(BlockHash.bigEndian(new BigInteger(text), 16));
         }
 
-        /** A state block's link: an account or 1 to 64 hex digits, as nano_node tries both. */
+        /** A state block's link: an account (its key) or 1 to 64 hex digits, as nano_node tries both, in that order. */
         void link(String name) {
+            Account account;
             try {
-                Account.parse(field(block, name));
+                account = Account.parse(field(block, name));
             } catch (IllegalArgumentException notAnAccount) {
-                hex(name, 64);
+                number(name, 32);
+                return;
             }
+            hashed.add(account.key().bytes());
         }
 
         /** The signature (1 to 128 hex digits, not verified) and the work (1 to 16 hex digits). */

@@ -41,4 +41,11 @@ public interface FanOutConfig {
     /** How long a found work is kept to answer retries and duplicates ({@code NANO_WORK_FAN_OUT_RECORD_TTL}). */
     @WithDefault(FanOutSettings.DEFAULT_RECORD_TTL)
     Duration recordTtl();
+
+    /**
+     * How long a precached work is kept for the wallet that asked for it ({@code NANO_WORK_FAN_OUT_PRECACHE_TTL}; 1 hour
+     * to 30 days): its record lives that long, and a {@code work_generate} in that time is answered from it.
+     */
+    @WithDefault("7d")
+    Duration precacheTtl();
 }

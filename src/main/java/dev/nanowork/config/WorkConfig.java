@@ -171,50 +171,16 @@ public interface WorkConfig {
     }
 
     /** The optional credentials (docs/reliability.md): none by default, as nano_node's RPC. */
-    Auth auth();
-
-    interface Auth {
-        /** The wallet key itself ({@code NANO_WORK_AUTH_KEY}); for self-hosted servers. */
-        Optional<String> key();
-
-        /**
-         * The name of an SSM parameter (SecureString) holding the wallet key ({@code NANO_WORK_AUTH_KEY_PARAMETER}),
-         * read through the AWS SDK when the first request needs it (after a SnapStart restore, never into the
-         * snapshot), then every {@link #keyCache()}.
-         */
-        Optional<String> keyParameter();
-
-        /**
-         * The operator key itself ({@code NANO_WORK_AUTH_OPERATOR_KEY}): needed for benchmark, status details and
-         * cancelling other clients' searches; must differ from the wallet key.
-         */
-        Optional<String> operatorKey();
-
-        /** An SSM parameter holding the operator key ({@code NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER}), read as above. */
-        Optional<String> operatorKeyParameter();
-
-        /**
-         * How long a key read from SSM is used before it is read again ({@code NANO_WORK_AUTH_KEY_CACHE}): a rotated
-         * key reaches every execution within this time. 5 minutes keeps a thousand busy executions at about 7 reads
-         * a second, within GetParameter's default throughput of 40.
-         */
-        @WithDefault("5m")
-        Duration keyCache();
-
-        /**
-         * How long the previous version of a key parameter stays accepted after a new version is written ({@code
-         * NANO_WORK_AUTH_ROTATION_GRACE}); the edge's key store keeps it as long (infra/edge-keys.sh). Must exceed
-         * {@link #keyCache()}: wallets move to the new key once every execution can have read it.
-         */
-        @WithDefault("30m")
-        Duration rotationGrace();
-    }
+    AuthConfig auth();
 
     /** One work searched by many Lambda executions at once, through a shared record (docs/endpoint.md, "Fan-out"). */
     FanOutConfig fanOut();
 
     /** Where each request's metrics go: the namespace and the variant they are filed under. */
     MetricsConfig metrics();
+
+    /** Work searched before a wallet asks for it ({@code work_precache}, docs/endpoint.md). */
+    PrecacheConfig precache();
 
     /** The {@code benchmark} action. */
     Benchmark benchmark();

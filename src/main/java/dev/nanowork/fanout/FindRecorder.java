@@ -4,7 +4,6 @@ import dev.nanowork.share.RecordUnavailable;
 import dev.nanowork.share.WorkRecords;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -27,18 +26,9 @@ public final class FindRecorder {
     static final Duration PAUSE = Duration.ofMillis(50);
 
     private final WorkRecords records;
-    private final Duration recordTtl;
-    private final Clock clock;
 
-    public FindRecorder(WorkRecords records, Duration recordTtl, Clock clock) {
+    public FindRecorder(WorkRecords records) {
         this.records = records;
-        this.recordTtl = recordTtl;
-        this.clock = clock;
-    }
-
-    /** When a record written now stops answering retries (epoch seconds). */
-    public long expiresAtSeconds() {
-        return (clock.millis() + recordTtl.toMillis()) / 1000;
     }
 
     /**
@@ -51,7 +41,7 @@ public final class FindRecorder {
         RecordUnavailable failure = null;
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             try {
-                return records.offer(root, searchId, work, expiresAtSeconds());
+                return records.offer(root, searchId, work);
             } catch (RecordUnavailable e) {
                 failure = e;
                 pause();

@@ -15,7 +15,8 @@ import software.amazon.awssdk.services.lambda.model.TooManyRequestsException;
 
 /**
  * Starts workers with Lambda's Invoke API: synchronous ({@code RequestResponse}), so each invoke holds its connection
- * for the worker's whole run and its answer arrives on it; each on a virtual thread of its own. One attempt: the SDK's
+ * for the worker's whole run and its answer arrives on it, or for a precache asynchronous ({@code Event}); each on a
+ * virtual thread of its own. One attempt: the SDK's
  * retries are off ({@link AwsRetryStrategy#doNotRetry()}), since a throttled worker retried later would search what
  * the others have by then searched, at full price; a throttled, refused or failed worker is one worker fewer.
  */
@@ -52,23 +53,40 @@ public final class LambdaWorkers implements Workers, AutoCloseable {
 
     @Override
     public CompletableFuture<WorkerOutcome> start(WorkerTask task) {
-        CompletableFuture<WorkerOutcome> outcome = new CompletableFuture<>();
-        String payload = WorkerTasks.write(task);
-        Thread.ofVirtual().name("worker-invoke").start(() -> {
-            try {
-                outcome.complete(invoke(payload));
-            } catch (RuntimeException e) {
-                outcome.completeExceptionally(e);
-            }
-        });
-        return outcome;
+        return onItsOwnThread(() -> answered(invoke(InvocationType.REQUEST_RESPONSE, WorkerTasks.write(task))));
     }
 
-    private WorkerOutcome invoke(String payload) {
-        InvokeResponse response;
+    /**
+     * {@code Event}: Lambda queues the task and answers 202 at once. What happens to it then is the worker alias's
+     * asynchronous settings (Terraform: no retry, and dropped once older than a minute), never this execution's.
+     */
+    @Override
+    public CompletableFuture<Void> dispatch(WorkerTask task) {
+        return onItsOwnThread(() -> {
+            InvokeResponse response = invoke(InvocationType.EVENT, WorkerTasks.write(task));
+            if (response.statusCode() != 202)
+                throw new WorkerUnavailable(
+                        "worker " + function + " not queued: status " + response.statusCode() + ", not 202", null);
+            return null;
+        });
+    }
+
+    private static <T> CompletableFuture<T> onItsOwnThread(java.util.function.Supplier<T> call) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Thread.ofVirtual().name("worker-invoke").start(() -> {
+            try {
+                result.complete(call.get());
+            } catch (RuntimeException e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    private InvokeResponse invoke(InvocationType type, String payload) {
         try {
-            response = lambda.invoke(r -> r.functionName(function)
-                    .invocationType(InvocationType.REQUEST_RESPONSE)
+            return lambda.invoke(r -> r.functionName(function)
+                    .invocationType(type)
                     .payload(SdkBytes.fromString(payload, StandardCharsets.UTF_8)));
         } catch (TooManyRequestsException e) {
             throw new WorkerUnavailable(
@@ -78,6 +96,9 @@ public final class LambdaWorkers implements Workers, AutoCloseable {
         } catch (SdkException | UncheckedIOException e) {
             throw new WorkerUnavailable("worker " + function + " not invoked: " + e.getMessage(), e);
         }
+    }
+
+    private WorkerOutcome answered(InvokeResponse response) {
         String answer = response.payload() == null ? "" : response.payload().asUtf8String();
         if (response.functionError() != null)
             throw new WorkerUnavailable(

@@ -50,7 +50,7 @@ final class SharedRun {
             Set<Asker> askers) {
         this.local = local;
         this.records = records;
-        this.recorder = new FindRecorder(records, settings.recordTtl(), clock);
+        this.recorder = new FindRecorder(records);
         this.settings = settings;
         this.clock = clock;
         this.root = root;
@@ -169,7 +169,7 @@ final class SharedRun {
 
     private void withdraw() {
         try {
-            records.withdraw(root, askers::contains, recorder.expiresAtSeconds());
+            records.withdraw(root, askers::contains);
         } catch (RecordUnavailable e) {
             LOG.warning(() ->
                     "a cancelled search of " + root + " could not be withdrawn from its record: " + e.getMessage());

@@ -3,6 +3,7 @@ package dev.nanowork.fanout;
 import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.CancelSignal;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkSearch;
@@ -15,6 +16,7 @@ import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import dev.nanowork.work.WorkValue;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -109,15 +111,22 @@ public final class SharedSearch implements Searcher {
     }
 
     /**
+     * {@code work_precache} over the same records and workers: the record kept {@code precacheTtl}, the workers
+     * queued to search for {@code run}.
+     */
+    public Precache precache(Duration precacheTtl, Duration run) {
+        return new RecordPrecache(records, crew, local, precacheTtl, run, clock);
+    }
+
+    /**
      * {@code work_cancel} reaches the executions searching {@code root} through the record: the operator withdraws
      * every asker, anyone else the askers of their own address (the search stops when none is left). A record that
      * cannot be reached is logged; the cancel still answers success, as nano_node's for a root it does not work on.
      */
     @Override
     public void withdraw(Root root, Caller by) {
-        long expires = (clock.millis() + settings.recordTtl().toMillis()) / 1000;
         try {
-            records.withdraw(root, a -> by.operator() || a.address().equals(by.address()), expires);
+            records.withdraw(root, a -> by.operator() || a.address().equals(by.address()));
         } catch (RecordUnavailable e) {
             LOG.warning(() -> "work_cancel for " + root + " did not reach its record: " + e.getMessage());
         }
@@ -137,13 +146,8 @@ public final class SharedSearch implements Searcher {
         long leaseUntil = now + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
         String searchId = new UUID(local.nextStart(), local.nextStart()).toString();
         int workers = crew.size(difficulty);
-        WorkRecord wanted = WorkRecord.claimed(
-                root,
-                searchId,
-                askers,
-                workers,
-                leaseUntil,
-                (now + settings.recordTtl().toMillis()) / 1000);
+        long expires = (now + settings.recordTtl().toMillis()) / 1000;
+        WorkRecord wanted = WorkRecord.claimed(root, searchId, askers, workers, leaseUntil, expires);
         for (int i = 0; i < CLAIMS; i++) {
             WorkRecords.Claim claim = records.claim(wanted, now);
             if (claim instanceof WorkRecords.Claim.Claimed c) {
@@ -156,7 +160,7 @@ public final class SharedSearch implements Searcher {
             // An invalid work stands in the record: never answered, searched alone.
             if (standing.state() == WorkRecord.State.FOUND) return new Entered.Alone();
             if (standing.live(now)) {
-                Optional<WorkRecord> joined = records.join(root, standing.searchId(), askers, leaseUntil);
+                Optional<WorkRecord> joined = records.join(root, standing.searchId(), askers, leaseUntil, expires);
                 if (joined.isPresent()) {
                     tally.recordState(SearchTally.JOINED);
                     return new Entered.Searching(joined.get(), raise(joined.get(), workers));

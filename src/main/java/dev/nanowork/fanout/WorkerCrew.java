@@ -5,7 +5,14 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -20,6 +27,9 @@ import java.util.logging.Logger;
  */
 final class WorkerCrew {
     private static final Logger LOG = Logger.getLogger(WorkerCrew.class.getName());
+
+    /** How long a precache waits for Lambda to queue its workers: each Event invoke is an in-region request. */
+    static final Duration DISPATCH_WAIT = Duration.ofSeconds(2);
 
     private final Workers workers;
     private final FanOutSettings settings;
@@ -92,5 +102,40 @@ final class WorkerCrew {
                             + " did not run to the end; the first: " + firstFailure.get());
             });
         }
+    }
+
+    /**
+     * Queues {@code count} workers asynchronously for {@code searchId}'s search of {@code root} (a precache: nobody
+     * waits, the workers write their find to the record), each from its own start nonce, until {@code
+     * deadlineEpochMillis}; waits at most {@link #DISPATCH_WAIT} for Lambda to take them.
+     *
+     * @return how many Lambda queued
+     */
+    int dispatch(Root root, Difficulty difficulty, String searchId, int count, long deadlineEpochMillis) {
+        List<CompletableFuture<Void>> queued = new ArrayList<>();
+        for (int i = 0; i < count; i++)
+            queued.add(workers.dispatch(
+                    new WorkerTask(root, difficulty, searchId, starts.getAsLong(), deadlineEpochMillis)));
+        int taken = 0;
+        String firstFailure = null;
+        long until = System.nanoTime() + DISPATCH_WAIT.toNanos();
+        for (CompletableFuture<Void> q : queued) {
+            try {
+                q.get(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+                taken++;
+            } catch (ExecutionException | TimeoutException e) {
+                if (firstFailure == null)
+                    firstFailure = String.valueOf(
+                            e.getCause() == null ? e : e.getCause().getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        int took = taken;
+        String why = firstFailure;
+        LOG.info(() -> "precache: " + took + " of " + count + " workers queued for " + root + " at " + difficulty
+                + (why == null ? "" : "; the first refused: " + why));
+        return taken;
     }
 }

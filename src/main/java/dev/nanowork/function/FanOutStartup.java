@@ -1,20 +1,24 @@
 package dev.nanowork.function;
 
+import dev.nanowork.aws.AwsClients;
 import dev.nanowork.config.FanOutConfig;
 import dev.nanowork.fanout.FanOutSettings;
 import dev.nanowork.fanout.LambdaWorkers;
 import dev.nanowork.fanout.SharedSearch;
 import dev.nanowork.fanout.Workers;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.Searcher;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.DynamoWorkRecords;
 import dev.nanowork.share.WorkRecords;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.DoubleSupplier;
 import java.util.logging.Logger;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.lambda.LambdaClient;
 
 /**
  * The fan-out as {@code nano-work.fan-out.*} sets it up: with no table, every search runs alone on this execution
@@ -24,13 +28,20 @@ import java.util.logging.Logger;
  *
  * @param records the shared records, when there is a table (the worker handler searches only with one)
  * @param searcher what the queue's searches run with
+ * @param precache what {@code work_precache} runs with: the record and queued workers when there are both
  */
-record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<AutoCloseable> clients) {
+record FanOutStartup(
+        Optional<WorkRecords> records, Searcher searcher, Precache precache, Optional<AutoCloseable> clients) {
     private static final Logger LOG = Logger.getLogger(FanOutStartup.class.getName());
 
     /** No table: every search alone, as before the fan-out. */
     static FanOutStartup alone(WorkSearch search) {
-        return new FanOutStartup(Optional.empty(), Searcher.local(search), Optional.empty());
+        return new FanOutStartup(
+                Optional.empty(),
+                Searcher.local(search),
+                Precache.none("no work record table here (nano-work.fan-out.table): a precache would have nowhere to"
+                        + " wait for the wallet; send work_generate when the block is due"),
+                Optional.empty());
     }
 
     /**
@@ -49,10 +60,11 @@ record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<
                 config.worker().isPresent() ? config.maxWorkers() : 0,
                 config.pollInterval(),
                 config.recordTtl());
+        Duration warmUp = AwsClients.warmUp(List.of(DynamoDbClient.class, LambdaClient.class));
+        LOG.info(() -> "fan-out: AWS SDK clients warmed in " + warmUp.toMillis() + " ms (no call made)");
         DynamoWorkRecords records = DynamoWorkRecords.fromEnvironment(table);
         Optional<LambdaWorkers> invoked = config.worker().map(w -> new LambdaWorkers(w.strip(), longestRun));
-        Workers workers = invoked.<Workers>map(w -> w)
-                .orElse(task -> CompletableFuture.failedFuture(new IllegalStateException("no worker function")));
+        Workers workers = invoked.<Workers>map(w -> w).orElse(Workers.none("no worker function"));
         LOG.info(
                 () -> "fan-out: work records in table " + table + "; "
                         + invoked.map(w -> "up to " + settings.maxWorkers() + " workers of "
@@ -65,9 +77,16 @@ record FanOutStartup(Optional<WorkRecords> records, Searcher searcher, Optional<
                 if (invoked.isPresent()) invoked.get().close();
             }
         };
-        return new FanOutStartup(
-                Optional.of(records),
-                new SharedSearch(search, records, workers, settings, hashesPerSecond, Clock.systemUTC()),
-                Optional.of(clients));
+        Duration precacheTtl = config.precacheTtl();
+        if (precacheTtl.compareTo(Duration.ofHours(1)) < 0 || precacheTtl.compareTo(Duration.ofDays(30)) > 0)
+            throw new IllegalArgumentException(
+                    "nano-work.fan-out.precache-ttl must be 1h to 30d (a precached work waits"
+                            + " this long for its wallet), was " + precacheTtl);
+        SharedSearch shared = new SharedSearch(search, records, workers, settings, hashesPerSecond, Clock.systemUTC());
+        Precache precache = invoked.isPresent()
+                ? shared.precache(precacheTtl, longestRun)
+                : Precache.none("no worker function here (nano-work.fan-out.worker): nothing would search a precache;"
+                        + " send work_generate when the block is due");
+        return new FanOutStartup(Optional.of(records), shared, precache, Optional.of(clients));
     }
 }

@@ -9,6 +9,7 @@ import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RequestLimits;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.WorkRpc;
+import io.quarkus.runtime.LaunchMode;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -18,13 +19,15 @@ import jakarta.inject.Inject;
 import java.util.Arrays;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The HTTP side of nano_node's contract that Funqy does not give: {@code POST} on any other path
  * dispatching on the body's {@code action} (wallets post to one URL), {@code Can only POST requests} for
  * other methods, CORS headers on a bare {@code OPTIONS} (preflights are Quarkus' CORS filter's), and
  * nano_node's answers where Funqy would fail a request with an empty 400 (a body it cannot read) or where
- * the body is over the limit (413). Every request has its line in the access log ({@link AccessLog}). Every {@code
+ * the body is over the limit (413). Every request has its line in the access log ({@link AccessLog}); with an
+ * origin secret, none passes without it ({@link OriginGate}). Every {@code
  * POST} gets its {@link RequestContexts request context} (who sent
  * it, its key, its deadline) before it waits for anything; self-hosted, its client's request rate is checked before
  * its body is read ({@link RateLimiter}).
@@ -59,6 +62,13 @@ public class HttpRoutes {
     @Inject
     WorkConfig config;
 
+    /** Who may reach the server: a loopback name or address keeps it (self-hosted, dev mode) to this machine. */
+    @ConfigProperty(name = ListenAddresses.SETTING, defaultValue = "0.0.0.0")
+    String listenHost;
+
+    @Inject
+    WorkEngine engine;
+
     @Inject
     RecordWriter records;
 
@@ -71,8 +81,23 @@ public class HttpRoutes {
         router.route()
                 .order(Arrival.ORDER)
                 .handler(new RequestLog(access, records, RecordWriter.functionName(System.getenv())));
-        HostAllowList hosts = new HostAllowList(config.allowedHosts());
-        if (!hosts.any()) router.route().order(METHOD_CHECK_ORDER).handler(hosts); // before anything is answered
+        // Then, before anything else is read or answered, the edge's origin secret when one is configured.
+        if (engine.access().originConfigured())
+            router.route().order(Arrival.ORDER).handler(new OriginGate(engine.access(), origin));
+        // Before anything is answered: dev mode's callers (this machine, unless opened), then the Host.
+        if (LaunchMode.current() == LaunchMode.DEVELOPMENT && ListenAddresses.loopback(listenHost)) {
+            router.route().order(METHOD_CHECK_ORDER).handler(new LocalCallers());
+            LOG.info(() -> "dev mode: answering callers on this machine only (-D" + ListenAddresses.SETTING
+                    + "=0.0.0.0 opens it)");
+        }
+        HostAllowList hosts = HostAllowList.of(config.allowedHosts(), listenHost);
+        if (!hosts.any()) {
+            router.route().order(METHOD_CHECK_ORDER).handler(hosts);
+            if (!ListenAddresses.loopback(listenHost)) {
+                LOG.info(() -> "hosts: answering for " + hosts.describe() + "; a name clients reach this server by"
+                        + " goes in nano-work.allowed-hosts (NANO_WORK_ALLOWED_HOSTS)");
+            }
+        }
         router.route().order(METHOD_CHECK_ORDER).handler(this::onlyPost);
         // Each client's rate, as soon as the head is in: registered before the body's read, at its order, so first.
         RequestRates rates = RequestRates.of(config.selfHosted());

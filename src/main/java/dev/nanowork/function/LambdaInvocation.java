@@ -5,7 +5,6 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.runtime.QuarkusHttpHeaders;
 import io.vertx.ext.web.RoutingContext;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -44,18 +43,6 @@ final class LambdaInvocation {
     static Optional<String> requestId(RoutingContext rc) {
         Context context = invocationObject(rc, Context.class);
         return context == null ? Optional.empty() : Optional.ofNullable(context.getAwsRequestId());
-    }
-
-    /** Whether {@code rc} came through a Lambda invocation (on Lambda, not in dev or test mode). */
-    static boolean present(RoutingContext rc) {
-        return invocationObject(rc, Context.class) != null;
-    }
-
-    /** The address API Gateway received the request from ({@code requestContext.http.sourceIp}), empty off Lambda. */
-    static Optional<String> sourceIp(RoutingContext rc) {
-        APIGatewayV2HTTPEvent.RequestContext event = invocationObject(rc, APIGatewayV2HTTPEvent.RequestContext.class);
-        if (event == null || event.getHttp() == null) return Optional.empty();
-        return Optional.ofNullable(event.getHttp().getSourceIp());
     }
 
     /**

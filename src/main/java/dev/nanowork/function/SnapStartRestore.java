@@ -23,7 +23,7 @@ import org.crac.Resource;
  * CPU. After a restore, maybe on another host of the architecture, every random source gets fresh entropy (each
  * restored copy would otherwise draw the same start nonces and benchmark roots), and the CPU's facts are read again:
  * when they still allow the kernel selected before the snapshot, one INFO line says so; else searches fall back to
- * the scalar kernel, which runs anywhere, with one WARN line. The engine's objects stay the ones the routes hold: the
+ * the scalar kernel, which runs anywhere, with one WARN line; and the keys' first read is started, not waited for. The engine's objects stay the ones the routes hold: the
  * search swaps its kernel, the RPC its host facts. Outside SnapStart (self-hosted, tests, $LATEST) the hooks never
  * run.
  */
@@ -50,6 +50,8 @@ public class SnapStartRestore implements Resource {
         // Keys are read when a request needs them, so none should have been; drop any all the same: a key in the
         // snapshot would outlive its rotation in every environment restored from it.
         engine.access().forget();
+        // The key store's SDK path run once offline, so the first read after a restore finds its classes loaded.
+        engine.access().prime();
         JvmProbe.CpuFacts cpu = JvmProbe.CpuFacts.current();
         // The snapshot carries the compiled code: take it with the kept kernel at full speed (issue 22), or say not.
         HostFacts host = rpc.host();
@@ -72,6 +74,8 @@ public class SnapStartRestore implements Resource {
     @Override
     public synchronized void afterRestore(Context<? extends Resource> context) {
         restore(engine.queue().search(), rpc, JvmProbe.CpuFacts.current());
+        // The keys' first read starts now, in the background: the first request finds it done or under way.
+        engine.access().prefetch();
     }
 
     /**

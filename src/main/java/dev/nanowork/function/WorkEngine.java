@@ -1,10 +1,13 @@
 package dev.nanowork.function;
 
+import static dev.nanowork.function.SearchStartup.startSearch;
+import static dev.nanowork.function.StartupSettings.limits;
+import static dev.nanowork.function.StartupSettings.parseDifficulty;
+
 import dev.nanowork.access.AccessKeys;
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.function.SearchStartup.Started;
 import dev.nanowork.kernel.JvmProbe;
-import dev.nanowork.kernel.KernelChoice;
-import dev.nanowork.kernel.KernelSelector;
 import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
@@ -12,12 +15,11 @@ import dev.nanowork.observe.RecordWriter;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
+import dev.nanowork.search.LocalPrecache;
 import dev.nanowork.search.QueueLimits;
-import dev.nanowork.search.Threads;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.WorkRecords;
-import dev.nanowork.work.Difficulty;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.event.Observes;
@@ -47,6 +49,7 @@ public class WorkEngine {
     private final AccessKeys access;
     private final FanOutStartup fanOut;
     private final RecordWriter recordWriter;
+    private final PrecacheStartup precache;
 
     /**
      * @param workerThreads Quarkus' worker pool, which every waiting HTTP caller holds a thread of (its default: 8
@@ -93,7 +96,14 @@ public class WorkEngine {
                         deadlines.budget())
                 : FanOutStartup.alone(started.search());
         queue = new WorkQueue(started.search(), fanOut.searcher(), limits);
-        rpc = new WorkRpc(queue, settings, access, HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed()));
+        precache = PrecacheStartup.start(
+                config.precache(),
+                started.search(),
+                System.getenv("AWS_LAMBDA_RUNTIME_API") != null,
+                searches(settings.served()),
+                fanOut.precache());
+        HostFacts host = HostFacts.of(probe, JvmProbe.CpuFacts.of(probe), started.primed());
+        rpc = new WorkRpc(queue, settings, access, host, precache.precache());
         LOG.info(() -> "serving "
                 + settings.served().stream().map(Action::wireName).toList() + "; difficulties " + config.minDifficulty()
                 + " to " + config.maxDifficulty() + "; deadline " + deadlines.budget());
@@ -102,48 +112,6 @@ public class WorkEngine {
     /** Whether any served action searches (work_generate, benchmark): only then is a kernel selected and primed. */
     static boolean searches(Set<Action> served) {
         return served.contains(Action.WORK_GENERATE) || served.contains(Action.BENCHMARK);
-    }
-
-    /** The queue's limits; every waiter holds a worker thread, so at most half the pool may wait. */
-    private static QueueLimits limits(WorkConfig config, Optional<Integer> workerThreads) {
-        int pool = workerThreads.orElse(Math.max(200, 8 * Runtime.getRuntime().availableProcessors()));
-        if (config.maxWaiters() > pool / 2) {
-            // Past half the pool, waiters could leave work_validate without a thread.
-            throw new IllegalArgumentException("nano-work.max-waiters " + config.maxWaiters()
-                    + " must be at most half of quarkus.thread-pool.max-threads (" + pool
-                    + "), so that work_validate, status and work_cancel always find a worker thread");
-        }
-        return new QueueLimits(
-                config.queueCapacity(),
-                config.waitersPerSearch(),
-                config.searchesPerClient(),
-                config.waitersPerClient(),
-                config.maxWaiters(),
-                config.selfHosted().searchesPerPeer());
-    }
-
-    /** The search that start-up made, and what priming reached for its kernel. */
-    private record Started(WorkSearch search, PrimedRate primed) {}
-
-    /** Selects the kernel, says so, and primes it. */
-    private static Started startSearch(WorkConfig config, JvmProbe probe) {
-        KernelSelector.Selection selection = KernelSelector.select(KernelChoice.parse(config.kernel()), probe);
-        int threads = Threads.resolve(config.threads());
-        LOG.info(() -> "JIT: " + JvmProbe.jitFlags() + "; jdk.incubator.vector "
-                + (probe.vectorModuleReadable()
-                        ? "readable"
-                        : "not readable (add --add-modules=jdk.incubator.vector)"));
-        if (!selection.c2On() && selection.warning().isEmpty()) {
-            // auto already warned when it fell back to scalar; an explicit kernel gets the same advice here.
-            LOG.warning(
-                    "C2 is off, so work searches run many times slower: set JAVA_TOOL_OPTIONS=\"-XX:TieredStopAtLevel=4"
-                            + " --add-modules=jdk.incubator.vector\" (Lambda's runtime stops at level 1 unless told otherwise)");
-        }
-        selection.logStartup(threads);
-        // Before the first request, and so before a SnapStart snapshot: a restored instance answers at full speed.
-        PrimedRate primed = selection.prime();
-        LOG.info(() -> "work kernel primed at " + PrimedRate.mhs(primed.primed()) + " MH/s per thread");
-        return new Started(new WorkSearch(selection.kernel(), threads), primed);
     }
 
     /** The RPC, one for the process: the routes' only way in (its host facts change after a SnapStart restore). */
@@ -168,6 +136,7 @@ public class WorkEngine {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        precache.local().ifPresent(LocalPrecache::close);
         queue.close();
         queue.search().close();
         fanOut.clients().ifPresent(WorkEngine::closeQuietly);
@@ -198,15 +167,6 @@ public class WorkEngine {
             clients.close();
         } catch (Exception e) {
             LOG.warning(() -> "fan-out clients did not close: " + e);
-        }
-    }
-
-    private static Difficulty parseDifficulty(String key, String value) {
-        try {
-            return Difficulty.parse(value.strip());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    key + " must be 16 hex digits, e.g. fffffff800000000, was '" + value + "'", e);
         }
     }
 }

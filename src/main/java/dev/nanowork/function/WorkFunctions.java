@@ -37,6 +37,11 @@ public class WorkFunctions {
         return answer(Action.WORK_CANCEL, body);
     }
 
+    @Funq("work_precache")
+    public Answer workPrecache(RpcRequest body) {
+        return answer(Action.WORK_PRECACHE, body);
+    }
+
     @Funq("benchmark")
     public Answer benchmark(RpcRequest body) {
         return answer(Action.BENCHMARK, body);

@@ -14,6 +14,8 @@ import java.util.Set;
 public enum Action {
     WORK_GENERATE(Role.GENERATE),
     WORK_CANCEL(Role.GENERATE),
+    /** Our extension (nano_node's clients never send it): work searched before a wallet asks for it. */
+    WORK_PRECACHE(Role.GENERATE),
     /** Burns every thread for seconds: only where searches run. */
     BENCHMARK(Role.GENERATE),
     WORK_VALIDATE(Role.VALIDATE),

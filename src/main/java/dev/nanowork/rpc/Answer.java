@@ -37,6 +37,12 @@ public sealed interface Answer {
     record Generated(String hash, String work, String difficulty, String multiplier, String difficultyReason)
             implements Answer {}
 
+    /**
+     * {@code work_precache} (our extension): the root whose work is precached, and where it stands: {@code started},
+     * {@code searching} or {@code ready} (dev.nanowork.search.Precache.State).
+     */
+    record Precached(String hash, String precache) implements Answer {}
+
     /** {@code work_cancel}: always {@code {"success": ""}}, as nano_node. */
     record Success(String success) implements Answer {
         public static final Success EMPTY = new Success("");

@@ -47,6 +47,8 @@ final class Gate {
         }
         Optional<String> keyField =
                 Optional.ofNullable(field).filter(JsonNode::isTextual).map(JsonNode::asText);
+        // A key that no key held takes may be one rotated in since the last read: wait (briefly) for a fresh one.
+        if (!accepts(now, authorization, keyField)) now = fresher(now);
         if (now.operator().required()
                 && now.operator().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED) {
             return caller.asOperator();
@@ -71,10 +73,26 @@ final class Gate {
         try {
             return keys.current();
         } catch (KeyUnavailableException e) {
-            throw new RpcError(
-                    RpcError.KEY_UNAVAILABLE,
-                    "this endpoint cannot read its keys just now; retry in a few seconds (the operator's log says why)");
+            throw RpcError.keyUnavailable();
         }
+    }
+
+    /** Keys read since {@code seen}, when it is past its cache time ({@link AccessKeys#fresher}). */
+    private Credentials fresher(Credentials seen) {
+        try {
+            return keys.fresher(seen);
+        } catch (KeyUnavailableException e) {
+            throw RpcError.keyUnavailable();
+        }
+    }
+
+    /** Whether a key of {@code now} takes what the request presented; nothing presented is nothing to take again. */
+    private static boolean accepts(Credentials now, Optional<String> authorization, Optional<String> keyField) {
+        if (SharedSecret.presented(authorization, keyField).isEmpty()) return true;
+        return (now.operator().required()
+                        && now.operator().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED)
+                || (now.wallet().required()
+                        && now.wallet().check(authorization, keyField) == SharedSecret.Verdict.ALLOWED);
     }
 
     /**

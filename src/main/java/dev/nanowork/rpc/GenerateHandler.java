@@ -4,29 +4,34 @@ import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.observe.RequestRecord.Outcome;
 import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.Caller;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
+import dev.nanowork.work.WorkValue;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * {@code work_generate}: reads what to search for ({@link GenerateTarget}: the fields in nano_node's order,
- * the difficulty within this endpoint's limits, a {@code block}'s own difficulty), queues the search and
- * answers the work found, or why there is none. {@code use_peers} is accepted and changes nothing: there are
- * no peers here.
+ * the difficulty within this endpoint's limits, a {@code block}'s own difficulty), answers a work precached for it
+ * ({@code work_precache}) if this process holds one that reaches the difficulty, else queues the search and answers
+ * the work found, or why there is none. {@code use_peers} is accepted and changes nothing: there are no peers here.
  */
 final class GenerateHandler implements ActionHandler {
     private static final Logger LOG = Logger.getLogger(GenerateHandler.class.getName());
 
     private final WorkQueue queue;
+    private final Precache precache;
     private final Difficulty min;
     private final Difficulty max;
 
-    GenerateHandler(WorkQueue queue, Difficulty min, Difficulty max) {
+    GenerateHandler(WorkQueue queue, Precache precache, Difficulty min, Difficulty max) {
         this.queue = queue;
+        this.precache = precache;
         this.min = min;
         this.max = max;
     }
@@ -42,12 +47,14 @@ final class GenerateHandler implements ActionHandler {
         Root root = target.root();
         Difficulty difficulty = target.difficulty();
         record.asked(root.toString(), difficulty.toString());
-        SearchResult result = QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller), record);
+        Optional<SearchResult> held = precached(root, difficulty);
+        SearchResult result = held.orElseGet(
+                () -> QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller), record));
         record.searched(
                 result.attempts(),
                 result.elapsedNanos(),
                 result instanceof SearchResult.Found f ? Answer.difficulty(f.value()) : null);
-        record.outcome(outcome(result, record), why(result));
+        record.outcome(held.isPresent() ? Outcome.FROM_RECORD : outcome(result, record), why(result));
         return switch (result) {
             case SearchResult.Found f ->
                 new Answer.Generated(
@@ -96,5 +103,20 @@ final class GenerateHandler implements ActionHandler {
             case SearchResult.DeadlineReached d -> Outcome.DEADLINE;
             case SearchResult.Failed f -> Outcome.FAILED;
         };
+    }
+
+    /**
+     * The work precached for {@code root}, if this process holds one that reaches {@code difficulty}, checked again
+     * here: whatever held it, a work that does not reach both is never answered (the request searches instead).
+     */
+    private Optional<SearchResult> precached(Root root, Difficulty difficulty) {
+        Optional<SearchResult.Found> held = precache.ready(root, difficulty);
+        if (held.isEmpty()) return Optional.empty();
+        long value = WorkValue.value(root, held.get().work());
+        if (difficulty.isReachedBy(value))
+            return Optional.of(new SearchResult.Found(held.get().work(), value, 0, 0));
+        LOG.severe(() -> "the precache answered work " + held.get().work() + " for root " + root + ", which does not"
+                + " reach " + difficulty + "; searched instead");
+        return Optional.empty();
     }
 }

@@ -61,6 +61,16 @@ record GenerateTarget(Root root, Difficulty difficulty, String reason) {
     }
 
     /**
+     * The difficulty {@code request} asks for ({@code difficulty}, or {@code multiplier} over it, default the base),
+     * held to {@code [min, max]} as a {@code work_generate} without a block is: what a {@code work_precache} searches.
+     */
+    static Difficulty asked(RpcRequest request, Difficulty min, Difficulty max) {
+        Difficulty difficulty = request.difficulty().orElse(Difficulty.BASE);
+        limits(difficulty, asSent(request) + " was asked", min, max);
+        return difficulty;
+    }
+
+    /**
      * nano_node's difficulty limits, for every action that searches at a client's difficulty ({@code work_generate},
      * a {@code benchmark} with a {@code count}: {@link #capped}).
      *

@@ -31,11 +31,19 @@ public final class RpcError extends RuntimeException {
     public static final String BAD_DURATION = "Bad duration";
     public static final String BAD_COUNT = "Bad count";
     public static final String FAILURE = "Work generation failure";
+    /** A {@code work_precache} not taken (none on this deployment, its bounds reached): the wallet loses nothing. */
+    public static final String PRECACHE_REFUSED = "Work precache refused";
+
     public static final String TOO_LARGE = "Request too large";
     public static final String KEY_MISSING = "Key required";
     public static final String KEY_WRONG = "Invalid key";
     /** A configured key cannot be read now (its SSM parameter unreachable or refused): refused, never let in. */
     public static final String KEY_UNAVAILABLE = "Key unavailable";
+    /**
+     * An origin secret is configured and the request did not carry it: it did not come through the edge (the API's
+     * own URL, or a forged header), so nothing it says about its viewer can be believed.
+     */
+    public static final String NOT_THROUGH_EDGE = "Not through the edge";
     /** Self-hosted: the client is past its request rate (answered before the body is read, with Retry-After). */
     public static final String TOO_MANY_REQUESTS = "Too many requests";
 
@@ -57,6 +65,13 @@ public final class RpcError extends RuntimeException {
     /** The answer body: {@code error}, then {@code hint} when there is one. */
     public Answer.Refusal answer() {
         return new Answer.Refusal(error(), hint);
+    }
+
+    /** {@code Key unavailable}: the log says why, the client only that a retry may work. */
+    public static RpcError keyUnavailable() {
+        return new RpcError(
+                KEY_UNAVAILABLE,
+                "this endpoint cannot read its keys just now; retry in a few seconds (the operator's log says why)");
     }
 
     /** {@code Unable to parse JSON}, saying why. */

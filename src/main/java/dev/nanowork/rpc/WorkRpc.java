@@ -2,6 +2,7 @@ package dev.nanowork.rpc;
 
 import dev.nanowork.access.AccessKeys;
 import dev.nanowork.search.Caller;
+import dev.nanowork.search.Precache;
 import dev.nanowork.search.WorkQueue;
 import dev.nanowork.work.Difficulty;
 import java.time.Duration;
@@ -59,16 +60,21 @@ public final class WorkRpc {
 
     /**
      * The RPC over {@code queue}: lets in the requests carrying a key of {@code keys} when it has one; {@code status}
-     * and {@code benchmark} show {@code host} until {@link #host(HostFacts)} says otherwise.
+     * and {@code benchmark} show {@code host} until {@link #host(HostFacts)} says otherwise; {@code work_precache}
+     * goes to {@code precache}, which {@code work_generate} asks first.
      */
-    public WorkRpc(WorkQueue queue, Settings settings, AccessKeys keys, HostFacts host) {
+    public WorkRpc(WorkQueue queue, Settings settings, AccessKeys keys, HostFacts host, Precache precache) {
         this.settings = settings;
         this.gate = new Gate(keys, settings.benchmarkRequiresKey());
         this.host = host;
         this.benchmark = new BenchmarkHandler(queue, settings, this::host);
         handlers.put(Action.WORK_VALIDATE, new ValidateHandler());
         handlers.put(
-                Action.WORK_GENERATE, new GenerateHandler(queue, settings.minDifficulty(), settings.maxDifficulty()));
+                Action.WORK_GENERATE,
+                new GenerateHandler(queue, precache, settings.minDifficulty(), settings.maxDifficulty()));
+        handlers.put(
+                Action.WORK_PRECACHE,
+                new PrecacheHandler(precache, settings.minDifficulty(), settings.maxDifficulty()));
         handlers.put(Action.WORK_CANCEL, new CancelHandler(queue));
         handlers.put(Action.STATUS, new StatusHandler(queue, settings, this::host, served::get, gate::operates));
         handlers.put(Action.BENCHMARK, benchmark);

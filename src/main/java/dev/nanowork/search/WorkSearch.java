@@ -9,12 +9,9 @@ import java.security.SecureRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * Searches one root on every thread: thread t of N scans its own 1/N of the 2^64 nonces,
@@ -25,8 +22,6 @@ import java.util.logging.Logger;
  * <p>Searches may be requested concurrently; each has its own state, and they share the threads.
  */
 public final class WorkSearch implements AutoCloseable {
-    private static final Logger LOG = Logger.getLogger(WorkSearch.class.getName());
-
     /**
      * Nonces per batch between two looks at the stop flags (a hit on another thread, a cancel, the deadline): a stop
      * reaches every thread within one batch, 2^16 / r seconds at one thread's rate r, which is 2 ms at 30 MH/s and
@@ -45,14 +40,9 @@ public final class WorkSearch implements AutoCloseable {
     /** Where each search starts: a snapshot freezes its state, so a restore must {@link #reseed} it. */
     private final SecureRandom random;
 
-    private final AtomicLong rejectedHits = new AtomicLong();
-    /** When a refused hit was last logged ({@link System#nanoTime()}), and the count of refused hits then. */
-    private final AtomicLong lastRejectedLog = new AtomicLong();
-
-    private final AtomicLong rejectedLogged = new AtomicLong();
-
-    /** At most one SEVERE line per minute for hits the scalar reference refuses. */
-    static final long REJECTED_LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(60);
+    private final RejectedHits rejected = new RejectedHits();
+    /** Interactive searches first: a search in the background runs only while none does. */
+    private final Foreground foreground = new Foreground();
 
     public WorkSearch(WorkKernel kernel, int threads) {
         this(kernel, threads, new SecureRandom());
@@ -98,7 +88,7 @@ public final class WorkSearch implements AutoCloseable {
 
     /** Hits the kernel reported that the scalar reference refused (always 0 with a correct kernel). */
     public long rejectedHits() {
-        return rejectedHits.get();
+        return rejected.count();
     }
 
     /**
@@ -114,8 +104,37 @@ public final class WorkSearch implements AutoCloseable {
         return search(root, difficulty, random.nextLong(), deadlineNanos, cancel);
     }
 
-    /** Searches from {@code start}; thread t begins at {@code start + t * (2^64 / threads)}. */
+    /**
+     * Searches from {@code start}; thread t begins at {@code start + t * (2^64 / threads)}. A search in the background
+     * running now gives way first ({@link Foreground}).
+     */
     public SearchResult search(Root root, Difficulty difficulty, long start, long deadlineNanos, CancelSignal cancel) {
+        foreground.enter();
+        try {
+            return run(root, difficulty, start, deadlineNanos, cancel);
+        } finally {
+            foreground.leave();
+        }
+    }
+
+    /**
+     * Searches in the background (a precache) from a random start: waits until no other search has run for a moment,
+     * and gives way within a batch once one begins, ending {@link SearchResult.Cancelled} while {@code cancel} is not
+     * raised. Never delays an interactive search by more than that batch.
+     *
+     * @throws InterruptedException when interrupted while it waits for its turn
+     */
+    SearchResult searchInBackground(Root root, Difficulty difficulty, long deadlineNanos, CancelSignal cancel)
+            throws InterruptedException {
+        CancelSignal yielding = foreground.awaitIdle(cancel);
+        try {
+            return run(root, difficulty, random.nextLong(), deadlineNanos, yielding);
+        } finally {
+            foreground.backgroundEnded();
+        }
+    }
+
+    private SearchResult run(Root root, Difficulty difficulty, long start, long deadlineNanos, CancelSignal cancel) {
         long began = System.nanoTime();
         WorkKernel.RootSearch rootSearch = kernel.forRoot(root);
         Request request = new Request(root, rootSearch, difficulty.threshold(), deadlineNanos, cancel);
@@ -167,25 +186,6 @@ public final class WorkSearch implements AutoCloseable {
         pool.shutdownNow();
     }
 
-    /**
-     * Counts a hit the scalar reference refused and logs it at SEVERE, at most once per {@link
-     * #REJECTED_LOG_INTERVAL_NANOS} with the number left unlogged since: a wrong kernel reports a hit per batch
-     * per thread, hundreds a second, which would flood the log without saying more.
-     */
-    private void reportRejected(Root root, long work) {
-        long total = rejectedHits.incrementAndGet();
-        long now = System.nanoTime();
-        long last = lastRejectedLog.get();
-        boolean due = total == 1 || now - last - REJECTED_LOG_INTERVAL_NANOS >= 0;
-        if (!due || !lastRejectedLog.compareAndSet(last, now)) return;
-        long before = rejectedLogged.getAndSet(total);
-        LOG.log(
-                Level.SEVERE,
-                "kernel {0} reported work {1} for root {2}, which the scalar reference refuses; the hit was dropped"
-                        + " ({3} such hits in all, {4} not logged since the last report)",
-                new Object[] {kernel.name(), new Work(work), root, total, total - before - 1});
-    }
-
     private record Found(long work, long value) {}
 
     /** The state of one search, shared by its threads. */
@@ -230,7 +230,7 @@ public final class WorkSearch implements AutoCloseable {
                     found.compareAndSet(null, new Found(work, value));
                     return;
                 }
-                reportRejected(root, work);
+                rejected.report(kernel.name(), root, work);
                 nonce = work + 1;
             }
         }

@@ -121,14 +121,15 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     }
 
     @Override
-    public Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long leaseUntilMillis) {
+    public Optional<WorkRecord> join(
+            Root root, String searchId, Set<Asker> askers, long leaseUntilMillis, long expiresAtSeconds) {
         // First as if the join raises both the lease and the difficulty (one round trip); when one already stands
         // higher, a compare-and-set on the revision seen.
         WorkRecord seen = null;
         ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
         for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS; attempt++) {
             Optional<WorkRecord> after =
-                    updated(requests.join(root, searchId, askers, leaseUntilMillis, seen), refused);
+                    updated(requests.join(root, searchId, askers, leaseUntilMillis, expiresAtSeconds, seen), refused);
             if (after.isPresent()) return after;
             Optional<WorkRecord> standing = searching(standing(root, refused[0]), searchId);
             if (standing.isEmpty()) return Optional.empty();
@@ -138,11 +139,11 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     }
 
     @Override
-    public Offer offer(Root root, String searchId, Work work, long expiresAtSeconds) {
+    public Offer offer(Root root, String searchId, Work work) {
         long value = WorkValue.value(root, work);
         ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
         for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS; attempt++) {
-            Optional<WorkRecord> found = updated(requests.found(root, searchId, work, expiresAtSeconds), refused);
+            Optional<WorkRecord> found = updated(requests.found(root, searchId, work), refused);
             if (found.isPresent()) return new Offer.Found(found.get());
             Optional<WorkRecord> standing = standing(root, refused[0]);
             // Our own find, written once already and sent again by the SDK's retry, was set by this call.
@@ -162,13 +163,13 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     }
 
     @Override
-    public Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which, long expiresAtSeconds) {
+    public Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which) {
         ConditionalCheckFailedException[] refused = new ConditionalCheckFailedException[1];
         Optional<WorkRecord> seen = current(root).filter(r -> r.state() == WorkRecord.State.SEARCHING);
         for (int attempt = 0; attempt < COMPARE_AND_SET_ATTEMPTS && seen.isPresent(); attempt++) {
             Set<Asker> withdrawn = seen.get().askers().stream().filter(which).collect(Collectors.toSet());
             if (withdrawn.isEmpty()) return seen;
-            Optional<WorkRecord> after = updated(requests.withdraw(seen.get(), withdrawn, expiresAtSeconds), refused);
+            Optional<WorkRecord> after = updated(requests.withdraw(seen.get(), withdrawn), refused);
             if (after.isPresent()) return after;
             seen = standing(root, refused[0]).filter(r -> r.state() == WorkRecord.State.SEARCHING);
         }

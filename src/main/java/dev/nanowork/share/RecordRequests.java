@@ -68,43 +68,46 @@ final class RecordRequests {
     }
 
     /**
-     * {@code askers} added and the lease and difficulty set: with nothing {@code seen}, while {@code searchId} searches
-     * with both at or below the new values (one round trip when the joiner raises both, the usual case); after
-     * {@code seen}, while the record stands at its revision, each set to the higher of the two.
+     * {@code askers} added and the lease, difficulty and expiry set: with nothing {@code seen}, while {@code searchId}
+     * searches with all three at or below the new values (one round trip when the joiner raises them, the usual case);
+     * after {@code seen}, while the record stands at its revision, each set to the higher of the two.
      */
-    UpdateItemRequest join(Root root, String searchId, Set<Asker> askers, long lease, WorkRecord seen) {
+    UpdateItemRequest join(Root root, String searchId, Set<Asker> askers, long lease, long expires, WorkRecord seen) {
         long difficulty = WorkRecord.highest(askers).threshold();
         Map<String, AttributeValue> values = searchOf(searchId);
         values.put(":askers", RecordItems.askers(askers));
         String condition = SEARCHING_OF_SEARCH;
         if (seen == null) {
-            condition += " AND #lease <= :lease AND #difficulty <= :difficulty";
+            condition += " AND #lease <= :lease AND #difficulty <= :difficulty AND #expires <= :expires";
         } else {
             condition += " AND #rev = :seen";
             values.put(":seen", RecordItems.number(seen.revision()));
             lease = Math.max(lease, seen.leaseUntilMillis());
+            expires = Math.max(expires, seen.expiresAtSeconds());
             if (Long.compareUnsigned(seen.difficulty().threshold(), difficulty) > 0)
                 difficulty = seen.difficulty().threshold();
         }
         values.put(":lease", RecordItems.number(lease));
         values.put(":difficulty", RecordItems.hex(difficulty));
+        values.put(":expires", RecordItems.number(expires));
         return update(
                 root,
                 condition,
-                "SET #lease = :lease, #difficulty = :difficulty ADD #askers :askers, #rev :one",
+                "SET #lease = :lease, #difficulty = :difficulty, #expires = :expires ADD #askers :askers, #rev :one",
                 values);
     }
 
-    /** Found, with {@code work}, while {@code searchId} searches for a difficulty it reaches; the askers go. */
-    UpdateItemRequest found(Root root, String searchId, Work work, long expiresAtSeconds) {
+    /**
+     * Found, with {@code work}, while {@code searchId} searches for a difficulty it reaches; the askers go, the expiry
+     * stays as the claim and the joins set it.
+     */
+    UpdateItemRequest found(Root root, String searchId, Work work) {
         Map<String, AttributeValue> values = offered(root, searchId, work);
         values.put(":found", FOUND);
-        values.put(":expires", RecordItems.number(expiresAtSeconds));
         return update(
                 root,
                 SEARCHING_OF_SEARCH + " AND #difficulty <= :value",
-                "SET #state = :found, #work = :work, #value = :value, #expires = :expires REMOVE #askers"
-                        + NEXT_REVISION,
+                "SET #state = :found, #work = :work, #value = :value REMOVE #askers" + NEXT_REVISION,
                 values);
     }
 
@@ -122,7 +125,7 @@ final class RecordRequests {
      * best work reaches every asker left (or none is left and it holds one), cancelled when none is left, else its
      * difficulty lowered to the highest still asked.
      */
-    UpdateItemRequest withdraw(WorkRecord seen, Set<Asker> withdrawn, long expiresAtSeconds) {
+    UpdateItemRequest withdraw(WorkRecord seen, Set<Asker> withdrawn) {
         Map<String, AttributeValue> values = searchOf(seen.searchId());
         values.put(":seen", RecordItems.number(seen.revision()));
         Set<Asker> left = new java.util.HashSet<>(seen.askers());
@@ -131,9 +134,8 @@ final class RecordRequests {
         if (seen.work().isPresent()
                 && WorkRecord.highest(left)
                         .isReachedBy(WorkValue.value(seen.root(), seen.work().get()))) {
-            update = "SET #state = :found, #expires = :expires REMOVE #askers";
+            update = "SET #state = :found REMOVE #askers";
             values.put(":found", FOUND);
-            values.put(":expires", RecordItems.number(expiresAtSeconds));
         } else if (left.isEmpty()) {
             update = "SET #state = :cancelled REMOVE #askers";
             values.put(":cancelled", CANCELLED);

@@ -37,23 +37,25 @@ public interface WorkRecords {
     }
 
     /**
-     * Joins a live search: adds {@code askers}, raises the lease to {@code leaseUntilMillis} and the record's
-     * difficulty to the highest asked (never lowers either).
+     * Joins a live search: adds {@code askers}, raises the lease to {@code leaseUntilMillis}, the record's difficulty to
+     * the highest asked and its expiry to {@code expiresAtSeconds} (never lowers any: a precache that joins a search
+     * keeps its work as long as a precache's).
      *
      * @return the record after the join; empty when {@code searchId} no longer owns a searching record (found,
      *     cancelled, taken over)
      */
-    Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long leaseUntilMillis);
+    Optional<WorkRecord> join(
+            Root root, String searchId, Set<Asker> askers, long leaseUntilMillis, long expiresAtSeconds);
 
     /**
      * Offers {@code work}, found by an execution of {@code searchId}'s search: when it reaches every asker the record
-     * is found (the askers go, the record stays until {@code expiresAtSeconds} to answer retries and duplicates);
-     * when it reaches only some and beats the best work so far, it becomes the best work (the askers it reaches are
-     * answered from it, the search goes on for the others); otherwise nothing changes.
+     * is found (the askers go, the record stays until its expiry, set when it was claimed or joined, to answer retries,
+     * duplicates and a precache's wallet); when it reaches only some and beats the best work so far, it becomes the best
+     * work (the askers it reaches are answered from it, the search goes on for the others); otherwise nothing changes.
      *
      * @return what the offer did, with the record after it
      */
-    Offer offer(Root root, String searchId, Work work, long expiresAtSeconds);
+    Offer offer(Root root, String searchId, Work work);
 
     /** What an {@link #offer} did. */
     sealed interface Offer {
@@ -77,10 +79,9 @@ public interface WorkRecords {
      * left (none left and a work held included) the record is found; none left and no work, it is cancelled, and
      * every execution stops at its next poll.
      *
-     * @param expiresAtSeconds how long a record found by this withdrawal is kept
      * @return the record after the withdrawal; empty when there was no searching record
      */
-    Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which, long expiresAtSeconds);
+    Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which);
 
     /**
      * Cancels {@code searchId}'s search whoever asked for it, if it still searches: a find that could not be recorded

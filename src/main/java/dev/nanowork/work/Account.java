@@ -15,8 +15,6 @@ public final class Account {
 
     private static final int CHARACTERS = 60;
     private static final long CHECKSUM_MASK = 0xff_ffff_ffffL; // 40 bits
-    /** h0 for a 5-byte digest: IV0 ^ 0x01010005 (digest 5 bytes, no key, fanout 1, depth 1). */
-    private static final long H0_DIGEST_5 = WorkValue.IV0 ^ 0x01010005L;
 
     private final Root key;
 
@@ -94,33 +92,12 @@ public final class Account {
         throw new IllegalArgumentException("it must start with nano_ or xrb_");
     }
 
-    /**
-     * BLAKE2b-40 of the key, its 5 digest bytes read little-endian: one compression of one final block, the
-     * key as message words m0..m3, input length 32.
-     */
+    /** BLAKE2b-40 of the key, its 5 digest bytes read little-endian. */
     private long checksum() {
-        long[] m = new long[16];
-        for (int i = 0; i < 4; i++) m[i] = key.word(i);
-        long[] v = {
-            H0_DIGEST_5,
-            WorkValue.IV1,
-            WorkValue.IV2,
-            WorkValue.IV3,
-            WorkValue.IV4,
-            WorkValue.IV5,
-            WorkValue.IV6,
-            WorkValue.IV7,
-            WorkValue.IV0,
-            WorkValue.IV1,
-            WorkValue.IV2,
-            WorkValue.IV3,
-            WorkValue.IV4 ^ 32L,
-            WorkValue.IV5,
-            ~WorkValue.IV6,
-            WorkValue.IV7,
-        };
-        WorkValue.rounds(v, m);
-        return (H0_DIGEST_5 ^ v[0] ^ v[8]) & CHECKSUM_MASK;
+        byte[] digest = Blake2b.digest(5, key.bytes());
+        long checksum = 0;
+        for (int i = 4; i >= 0; i--) checksum = (checksum << 8) | (digest[i] & 0xffL);
+        return checksum;
     }
 
     /** The low 256 bits of {@code number} as 32 big-endian bytes. */

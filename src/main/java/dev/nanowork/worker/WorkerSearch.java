@@ -42,6 +42,9 @@ public class WorkerSearch {
     /** A task is about 200 bytes; anything much larger is not one (the handler reads at most one byte more). */
     public static final int LONGEST_PAYLOAD = 4096;
 
+    /** A lease this much shorter than the task's deadline is a precache's, held until a worker starts. */
+    static final Duration LEASE_SLACK = Duration.ofSeconds(1);
+
     private final WorkSearch search;
     private final WorkRecords records;
     private final TaskBounds bounds;
@@ -57,16 +60,15 @@ public class WorkerSearch {
                 new TaskBounds(
                         Difficulty.parse(config.minDifficulty().strip()),
                         Difficulty.parse(config.maxDifficulty().strip())),
-                config.fanOut().pollInterval(),
-                config.fanOut().recordTtl());
+                config.fanOut().pollInterval());
     }
 
-    WorkerSearch(WorkSearch search, WorkRecords records, TaskBounds bounds, Duration pollInterval, Duration recordTtl) {
+    WorkerSearch(WorkSearch search, WorkRecords records, TaskBounds bounds, Duration pollInterval) {
         this.search = search;
         this.records = records;
         this.bounds = bounds;
         this.pollInterval = pollInterval;
-        this.recorder = records == null ? null : new FindRecorder(records, recordTtl, Clock.systemUTC());
+        this.recorder = records == null ? null : new FindRecorder(records);
     }
 
     /**
@@ -161,6 +163,7 @@ public class WorkerSearch {
                 tally.recordFailed();
                 throw new WorkerRefusal("record unavailable, no search: " + e.getMessage());
             }
+            record = record.flatMap(this::leased);
             // Lambda may deliver an invocation twice, or late: a worker whose search is over by now exits at once.
             if (record.isEmpty()
                     || !record.get().searchId().equals(task.searchId())
@@ -219,6 +222,26 @@ public class WorkerSearch {
                         case SearchResult.Failed f -> throw new WorkerRefusal("search failed: " + f.cause());
                     }
                 }
+            }
+        }
+
+        /**
+         * A precache's claim is leased only until its workers start (its invoker is gone, and a queued invocation may
+         * be throttled, late, or dropped: {@code RecordPrecache}); the first worker of its search to start holds the
+         * lease to its task's deadline, so a dropped precache lapses in seconds and a later {@code work_generate}
+         * claims it with workers of its own. A lease that already reaches the task's deadline (every work_generate's
+         * workers) costs no write. Empty when the search is no longer this task's (taken over, found, cancelled).
+         */
+        private Optional<WorkRecord> leased(WorkRecord r) {
+            long deadline = task.deadlineEpochMillis();
+            if (r.state() != WorkRecord.State.SEARCHING
+                    || !r.searchId().equals(task.searchId())
+                    || r.expired(System.currentTimeMillis())
+                    || r.leaseUntilMillis() >= deadline - LEASE_SLACK.toMillis()) return Optional.of(r);
+            try {
+                return records.join(task.root(), task.searchId(), r.askers(), deadline, r.expiresAtSeconds());
+            } catch (RecordUnavailable e) {
+                throw new WorkerRefusal("record unavailable, no search: " + e.getMessage());
             }
         }
 

@@ -2,7 +2,6 @@ package dev.nanowork.access;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,23 +15,20 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.regions.Region;
-import software.amazon.awssdk.services.ssm.SsmClient;
 
 /**
  * The keys read through the AWS SDK, against {@link SsmStandIn}: the store as built for Lambda (the SDK's default
  * credential chain, region and {@code aws.endpointUrlSsm}, the system-property twin of {@code AWS_ENDPOINT_URL_SSM}),
- * and the stand-in refusing what SSM refuses.
+ * one GetParameters for every name, and SSM's refusals passed on by name (the stand-in's own rules: SsmStandInTest).
  */
 class SsmParameterStoreTest {
-    static final String VALUE = "from-ssm-9d2c0e";
+    static final String VALUE = "from-ssm-9d2c0e-0123456789abcdefghij";
+    static final String OPERATOR = "operator-from-ssm-0123456789abcdefgh";
     static final SsmStandIn.Issued ROLE = new SsmStandIn.Issued("ASIATESTROLE", "role-secret", "session-token-1");
     static final List<String> SETTINGS =
             List.of("aws.accessKeyId", "aws.secretAccessKey", "aws.sessionToken", "aws.region", "aws.endpointUrlSsm");
@@ -44,7 +40,7 @@ class SsmParameterStoreTest {
     void start() throws Exception {
         ssm = new SsmStandIn("us-east-1", Set.of("/nano-work/auth-key", "/nano-work/operator-key"));
         ssm.issue(ROLE);
-        ssm.put("/nano-work/auth-key", "first-key", Instant.parse("2026-11-01T00:00:00Z"));
+        ssm.put("/nano-work/auth-key", "first-key-0123456789abcdefghijklmn", Instant.parse("2026-11-01T00:00:00Z"));
         ssm.put("/nano-work/auth-key", VALUE, Instant.parse("2026-12-01T00:00:00Z"));
         for (String s : SETTINGS) saved.put(s, System.getProperty(s));
     }
@@ -69,29 +65,43 @@ class SsmParameterStoreTest {
     }
 
     @Test
-    void readsTheNewestVersionAndAnOlderOneSignedByTheDefaultChain() {
+    void readsEveryNameInOneCallSignedByTheDefaultChainAndListsWhatItLacks() {
+        ssm.put("/nano-work/operator-key", OPERATOR, Instant.parse("2026-10-01T00:00:00Z"));
         try (SsmParameterStore store = fromEnvironment(ROLE)) {
-            ParameterStore.Version latest = store.latest("/nano-work/auth-key");
+            ParameterStore.Found found =
+                    store.read(List.of("/nano-work/operator-key", "/nano-work/auth-key", "/nano-work/auth-key:1"));
+            ParameterStore.Version latest = found.versions().get("/nano-work/auth-key");
             assertEquals(VALUE, latest.value());
             assertEquals(2, latest.number());
             assertEquals(Instant.parse("2026-12-01T00:00:00Z"), latest.modified());
             assertEquals(
-                    "first-key",
-                    store.version("/nano-work/auth-key", 1).orElseThrow().value());
-            assertEquals(Optional.empty(), store.version("/nano-work/auth-key", 7), "a version SSM no longer keeps");
+                    "first-key-0123456789abcdefghijklmn",
+                    found.versions().get("/nano-work/auth-key:1").value());
+            assertEquals(
+                    OPERATOR, found.versions().get("/nano-work/operator-key").value());
+            assertEquals(Set.of(), found.invalid());
             assertFalse(latest.toString().contains(VALUE), "a version names no value: " + latest);
+            // GetParameters never throws ParameterNotFound: a version it no longer keeps, and a name it lacks, are
+            // listed as InvalidParameters, as asked.
+            ParameterStore.Found lacking = store.read(List.of("/nano-work/auth-key:7", "/nano-work/auth-key"));
+            assertEquals(Set.of("/nano-work/auth-key:7"), lacking.invalid());
+            assertEquals(Set.of("/nano-work/auth-key"), lacking.versions().keySet());
         }
         assertEquals(
                 List.of(
-                        new SsmStandIn.Seen("/nano-work/auth-key", ROLE.accessKeyId(), "ok"),
-                        new SsmStandIn.Seen("/nano-work/auth-key:1", ROLE.accessKeyId(), "ok"),
-                        new SsmStandIn.Seen("/nano-work/auth-key:7", ROLE.accessKeyId(), "ParameterVersionNotFound")),
+                        new SsmStandIn.Seen(
+                                "/nano-work/operator-key,/nano-work/auth-key,/nano-work/auth-key:1",
+                                ROLE.accessKeyId(),
+                                "ok"),
+                        new SsmStandIn.Seen(
+                                "/nano-work/auth-key:7,/nano-work/auth-key",
+                                ROLE.accessKeyId(),
+                                "invalid [\"/nano-work/auth-key:7\"]")),
                 ssm.seen());
     }
 
     @Test
-    void refusalsNameTheParameterAndSsmsReasonNeverTheValue() {
-        assertRefused(ROLE, "/nano-work/operator-key", "ParameterNotFound");
+    void refusalsNameTheParametersAndSsmsReasonNeverTheValue() {
         assertRefused(ROLE, "/other/key", "AccessDeniedException");
         assertRefused(
                 new SsmStandIn.Issued(ROLE.accessKeyId(), ROLE.secretKey(), "stale-token"),
@@ -105,11 +115,17 @@ class SsmParameterStoreTest {
                 new SsmStandIn.Issued("ASIAUNKNOWN", ROLE.secretKey(), ROLE.sessionToken()),
                 "/nano-work/auth-key",
                 "UnrecognizedClientException");
+        try (SsmParameterStore store = fromEnvironment(ROLE)) {
+            List<String> eleven = IntStream.range(0, 11).mapToObj(i -> "/p" + i).toList();
+            assertThrows(IllegalArgumentException.class, () -> store.read(eleven), "GetParameters takes 10 names");
+            assertThrows(IllegalArgumentException.class, () -> store.read(List.of()));
+        }
     }
 
     void assertRefused(SsmStandIn.Issued who, String name, String type) {
         try (SsmParameterStore store = fromEnvironment(who)) {
-            KeyUnavailableException e = assertThrows(KeyUnavailableException.class, () -> store.latest(name));
+            KeyUnavailableException e =
+                    assertThrows(KeyUnavailableException.class, () -> store.read(List.of("/nano-work/auth-key", name)));
             assertTrue(e.getMessage().contains(name) && e.getMessage().contains(type), e.getMessage());
             assertFalse(e.getMessage().contains(VALUE), e.getMessage());
         }
@@ -135,49 +151,6 @@ class SsmParameterStoreTest {
             assertEquals(200, ok.statusCode());
             assertTrue(ok.body().contains("\"Token\":\"" + ROLE.sessionToken() + "\""), ok.body());
             assertEquals(2, endpoint.refused());
-        }
-    }
-
-    @Test
-    void theStandInRefusesWhatSsmRefuses() throws Exception {
-        // Unsigned: no Authorization header.
-        HttpResponse<String> unsigned = HttpClient.newHttpClient()
-                .send(
-                        HttpRequest.newBuilder(URI.create(ssm.endpoint() + "/"))
-                                .header("X-Amz-Target", "AmazonSSM.GetParameter")
-                                .header("Content-Type", "application/x-amz-json-1.1")
-                                .POST(HttpRequest.BodyPublishers.ofString(
-                                        "{\"Name\":\"/nano-work/auth-key\",\"WithDecryption\":true}"))
-                                .build(),
-                        HttpResponse.BodyHandlers.ofString());
-        assertEquals(400, unsigned.statusCode());
-        assertTrue(unsigned.body().contains("MissingAuthenticationTokenException"), unsigned.body());
-        // A SecureString read without decryption is its ciphertext.
-        try (SsmClient client = SsmClient.builder()
-                .region(Region.US_EAST_1)
-                .endpointOverride(URI.create(ssm.endpoint()))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsSessionCredentials.create(ROLE.accessKeyId(), ROLE.secretKey(), ROLE.sessionToken())))
-                .httpClientBuilder(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.builder())
-                .build()) {
-            String encrypted = client.getParameter(r -> r.name("/nano-work/auth-key"))
-                    .parameter()
-                    .value();
-            assertNotEquals(VALUE, encrypted);
-        }
-        // Signed for another region: refused.
-        SsmStandIn.Issued role = ROLE;
-        System.setProperty("aws.region", "eu-west-1");
-        try (SsmParameterStore store = new SsmParameterStore(SsmClient.builder()
-                .region(Region.EU_WEST_1)
-                .endpointOverride(URI.create(ssm.endpoint()))
-                .credentialsProvider(StaticCredentialsProvider.create(
-                        AwsSessionCredentials.create(role.accessKeyId(), role.secretKey(), role.sessionToken())))
-                .httpClientBuilder(software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient.builder())
-                .build())) {
-            KeyUnavailableException e =
-                    assertThrows(KeyUnavailableException.class, () -> store.latest("/nano-work/auth-key"));
-            assertTrue(e.getMessage().contains("InvalidSignatureException"), e.getMessage());
         }
     }
 }

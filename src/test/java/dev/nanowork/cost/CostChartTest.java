@@ -127,9 +127,9 @@ class CostChartTest {
         XYLineAndShapeRenderer renderer = (XYLineAndShapeRenderer) plot.getRenderer();
         int s = -1;
         for (int i = 0; i < data.getSeriesCount(); i++)
-            if (data.getSeriesKey(i).toString().startsWith("This machine")) s = i;
+            if (data.getSeriesKey(i).toString().startsWith("Measured kernels")) s = i;
         assertTrue(s >= 0, "a series of its own");
-        assertEquals("This machine, Lambda x86_64 price (measured)", data.getSeriesKey(s));
+        assertEquals("Measured kernels, Lambda x86_64 price (measured)", data.getSeriesKey(s));
         assertEquals(renderer.getSeriesPaint(s), renderer.getSeriesFillPaint(s), "solid");
         assertEquals(3, data.getItemCount(s));
         // local-vector512: 2^29 / 74 MH/s = 7.255 s; 1,769 / 1,024 GB x $0.0000166667 x 7.255 s + $1.2e-6 per work

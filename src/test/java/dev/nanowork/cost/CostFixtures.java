@@ -34,6 +34,17 @@ final class CostFixtures {
         return new Rate(target, mhs, threads, "test", source, null, null);
     }
 
+    /** The report at send difficulty from {@code rates} alone. */
+    static CostReport sendReport(TargetCatalog catalog, Rate... rates) {
+        return CostReport.build(
+                catalog, new RateModel(catalog, java.util.List.of(rates)), DifficultyInput.parse("send"));
+    }
+
+    /** A kernel measured off AWS on one thread, on the CPU its line records ({@code cpu}, or null: none recorded). */
+    static Rate measuredLocal(String target, double mhs, String kernel, String cpu) {
+        return new Rate(target, mhs, 1, kernel, RateSource.MEASURED_LOCAL, cpu, null);
+    }
+
     /**
      * The report at send difficulty with lambda-x86_64-10240 and ec2-c7g.large measured and everything else modelled
      * from them or from local kernels.

@@ -1,8 +1,10 @@
 package dev.nanowork.cost;
 
 import static dev.nanowork.cost.CostFixtures.catalog;
+import static dev.nanowork.cost.CostFixtures.measuredLocal;
 import static dev.nanowork.cost.CostFixtures.measuredReport;
 import static dev.nanowork.cost.CostFixtures.rate;
+import static dev.nanowork.cost.CostFixtures.sendReport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -87,46 +89,21 @@ class ReportWritersTest {
     @Test
     void aModelledLineSaysWhatItStandsOnAndTheKernelsMeasuredHereComeWithTheirCpu() {
         String zen5 = "AMD EPYC family 26 model 2 (Zen 5, AVX-512), 2 cores, KVM";
-        CostReport modelledOnly = CostReport.build(
+        CostReport modelledOnly = sendReport(
                 catalog,
-                new RateModel(
-                        catalog,
-                        List.of(
-                                new Rate(
-                                        "local-vector512",
-                                        59.6,
-                                        1,
-                                        "vector512x2",
-                                        RateSource.MEASURED_LOCAL,
-                                        zen5,
-                                        null),
-                                new Rate(
-                                        "local-vector256",
-                                        39.5,
-                                        1,
-                                        "vector256x2",
-                                        RateSource.MEASURED_LOCAL,
-                                        zen5,
-                                        null),
-                                new Rate(
-                                        "local-vector256-avx2",
-                                        19.8,
-                                        1,
-                                        "vector256x2perm",
-                                        RateSource.MEASURED_LOCAL,
-                                        zen5,
-                                        null),
-                                rate("local-vector128", 19.75, 1, RateSource.MODELLED),
-                                new Rate(
-                                        "lambda-arm64-1769",
-                                        7.02,
-                                        1,
-                                        "vector128x1shuf",
-                                        RateSource.MODELLED,
-                                        "Graviton2 (Neoverse N1, 2.5 GHz), estimated",
-                                        null,
-                                        "from compiled aarch64 code, Neoverse N1 model"))),
-                DifficultyInput.parse("send"));
+                measuredLocal("local-vector512", 59.6, "vector512x2", zen5),
+                measuredLocal("local-vector256", 39.5, "vector256x2", zen5),
+                measuredLocal("local-vector256-avx2", 19.8, "vector256x2perm", zen5),
+                rate("local-vector128", 19.75, 1, RateSource.MODELLED),
+                new Rate(
+                        "lambda-arm64-1769",
+                        7.02,
+                        1,
+                        "vector128x1shuf",
+                        RateSource.MODELLED,
+                        "Graviton2 (Neoverse N1, 2.5 GHz), estimated",
+                        null,
+                        "from compiled aarch64 code, Neoverse N1 model"));
         String md = MarkdownTable.render(modelledOnly);
         assertTrue(md.contains("| modelled from compiled aarch64 code, Neoverse N1 model |"), md);
         assertFalse(md.contains("modelled: modelled"), md);
@@ -137,12 +114,16 @@ class ReportWritersTest {
                         + zen5 + " |"),
                 md);
         assertFalse(md.contains("| local-vector128 |"), "a modelled local line is no measurement: " + md);
-        // every target modelled, and still solid points: the three kernels measured here
-        assertEquals("solid: measured, pale: modelled", CostChart.measuredOrNot(modelledOnly));
+        // every target modelled: no target's point is solid, and the legend says so; the solid points are the three
+        // kernels, measured where their lines say
         assertEquals(
-                "A-C: kernels measured on this machine, AMD EPYC family 26 model 2 (Zen 5, AVX-512), priced as"
-                        + " lambda-x86_64-1769 (a Lambda vCPU per thread)",
-                CostChart.measuredHere(modelledOnly));
+                "every target pale: modelled (none has a rate of its own)", ChartCaptions.measuredOrNot(modelledOnly));
+        assertEquals(
+                "solid A-C: kernels measured on AMD EPYC family 26 model 2 (Zen 5, AVX-512) (as the rates file records"
+                        + " them), priced as lambda-x86_64-1769 (a Lambda vCPU per thread)",
+                ChartCaptions.measuredHere(modelledOnly));
+        assertEquals(
+                "solid: a rate measured or given for that target, pale: modelled", ChartCaptions.measuredOrNot(report));
     }
 
     @Test

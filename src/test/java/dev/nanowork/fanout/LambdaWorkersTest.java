@@ -77,6 +77,31 @@ class LambdaWorkersTest {
     }
 
     @Test
+    void aDispatchedTaskIsQueuedAsAnEventAndRunsAfterTheInvokeReturned() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicReference<WorkerTask> received = new AtomicReference<>();
+        start(
+                4,
+                (payload, remaining) -> {
+                    received.set(WorkerTasks.readTask(payload));
+                    release.await(10, TimeUnit.SECONDS);
+                    return WorkerTasks.write(new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty()));
+                },
+                ROLE);
+        workers.dispatch(TASK).get(10, TimeUnit.SECONDS);
+        assertEquals(
+                List.of(new LambdaInvokeStandIn.Seen("live", "queued")),
+                lambda.seen(),
+                "queued (202) before the worker ended: InvocationType=Event");
+        release.countDown();
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (lambda.seen().size() < 2 && System.nanoTime() < until) Thread.sleep(5);
+        assertEquals(
+                new LambdaInvokeStandIn.Seen("live", "event ok"), lambda.seen().getLast());
+        assertEquals(TASK, received.get());
+    }
+
+    @Test
     void aThrottledWorkerIsOneWorkerFewerAndNeverRetried() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);

@@ -127,7 +127,7 @@ class SharedSearchTest {
         Future<SearchResult> joined = inBackground(blind(), EASY, new CancelSignal(), "a");
         waitFor(() -> records.read(ROOT).orElseThrow().askers().contains(new Asker("a", EASY)));
         assertEquals("other", records.read(ROOT).orElseThrow().searchId(), "joined, not taken over");
-        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(ROOT, "other", work, inAnHour()));
+        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(ROOT, "other", work));
         assertEquals(work, found(joined.get(5, TimeUnit.SECONDS)).work());
     }
 
@@ -208,16 +208,25 @@ class SharedSearchTest {
 
     private record Found(Work work) {}
 
-    /** Workers that answer what the test says, and count the tasks. */
+    /** Workers that answer what the test says, and count the tasks (started, and dispatched for a precache). */
     static final class FakeWorkers implements Workers {
         final java.util.List<WorkerTask> tasks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.List<WorkerTask> dispatched = new java.util.concurrent.CopyOnWriteArrayList<>();
         volatile java.util.function.Function<WorkerTask, CompletableFuture<WorkerOutcome>> answer =
                 t -> new CompletableFuture<>();
+        volatile java.util.function.Function<WorkerTask, CompletableFuture<Void>> queue =
+                t -> CompletableFuture.completedFuture(null);
 
         @Override
         public CompletableFuture<WorkerOutcome> start(WorkerTask task) {
             tasks.add(task);
             return answer.apply(task);
+        }
+
+        @Override
+        public CompletableFuture<Void> dispatch(WorkerTask task) {
+            dispatched.add(task);
+            return queue.apply(task);
         }
     }
 }

@@ -80,7 +80,7 @@ class WorkGenerateTest {
                 .body("lanes", equalTo(Integer.toString(engine.kernel().lanes())))
                 .body("threads", matchesPattern("[1-9][0-9]*"))
                 .body("c2", equalTo("1"))
-                .body("serves", equalTo("benchmark status work_cancel work_generate work_validate"))
+                .body("serves", equalTo("benchmark status work_cancel work_generate work_precache work_validate"))
                 .body("requests_served", matchesPattern("[0-9]+"));
         assertTrue(Long.parseLong(post("/", Samples.request("status")).get("requests_served"))
                 > Long.parseLong(before.get("requests_served")));

@@ -33,7 +33,8 @@ public final class Answers {
             "Key required",
             "Invalid key",
             "Bad account number",
-            "Block is invalid");
+            "Block is invalid",
+            "Work precache refused");
 
     static final List<Set<String>> SUCCESS = List.of(
             Set.of("hash", "work", "difficulty", "multiplier"),
@@ -79,7 +80,8 @@ public final class Answers {
                     "cpu_features",
                     "use_avx",
                     "max_vector_size",
-                    "preferred_vector_bits"));
+                    "preferred_vector_bits"),
+            Set.of("hash", "precache"));
 
     private Answers() {}
 
@@ -152,6 +154,12 @@ public final class Answers {
                 fields.put("valid_receive", bit(Reference.reaches(value, Reference.RECEIVE)));
                 fields.put("difficulty", Reference.hex(value));
                 fields.put("multiplier", Reference.multiplier(value));
+                if (!fields.equals(answer))
+                    throw new AssertionError("expected " + fields + ", got " + answer + ": " + what);
+            }
+            case Expected.Precached p -> {
+                Map<String, String> fields =
+                        Map.of("hash", HexFormat.of().withUpperCase().formatHex(p.root()), "precache", "started");
                 if (!fields.equals(answer))
                     throw new AssertionError("expected " + fields + ", got " + answer + ": " + what);
             }

@@ -23,6 +23,10 @@ sealed interface Expected {
     @SuppressWarnings("ArrayRecordComponent") // matched by type and read, never compared or hashed
     record Validated(byte[] root, long work, Long requested) implements Expected {}
 
+    /** A work_precache taken for {@code root}, as the fuzz RPC's precache takes every one: {@code started}. */
+    @SuppressWarnings("ArrayRecordComponent") // matched by type and read, never compared or hashed
+    record Precached(byte[] root) implements Expected {}
+
     /** The success fields of {@code action} (work_cancel, status, benchmark). */
     record Succeeded(Action action) implements Expected {}
 
@@ -51,6 +55,7 @@ sealed interface Expected {
     private static Expected of(Action action, FuzzCase c) {
         return switch (action) {
             case WORK_GENERATE -> generate(c);
+            case WORK_PRECACHE -> precache(c);
             case WORK_VALIDATE -> validate(c);
             case WORK_CANCEL -> {
                 Refused badHash = hashRefused(c.field("hash"));
@@ -82,6 +87,28 @@ sealed interface Expected {
             return new Refused(RpcError.DIFFICULTY_LIMIT);
         if (block) return new Refused(RpcError.INVALID_BLOCK);
         return new Generated((byte[]) hash.meaning(), threshold);
+    }
+
+    /**
+     * work_generate's order without its account: version, hash (absent only beside a block), difficulty, multiplier,
+     * the limits (the base's when none is asked), the block, whose hash is the root. The generator's blocks are never
+     * real, so one present is refused.
+     */
+    private static Expected precache(FuzzCase c) {
+        Sent hash = c.field("hash"), difficulty = c.field("difficulty"), multiplier = c.field("multiplier");
+        boolean block = !c.field("block").isAbsent();
+        if (c.field("version").refused()) return new Refused(RpcError.BAD_WORK_VERSION);
+        if (!hash.isAbsent() || !block) {
+            Refused badHash = hashRefused(hash);
+            if (badHash != null) return badHash;
+        }
+        if (difficulty.refused()) return new Refused(RpcError.BAD_DIFFICULTY);
+        if (multiplier.refused()) return new Refused(RpcError.BAD_MULTIPLIER);
+        Long requested = requested(difficulty, multiplier);
+        if (Long.compareUnsigned(requested == null ? Reference.SEND : requested, MAX_DIFFICULTY) > 0)
+            return new Refused(RpcError.DIFFICULTY_LIMIT);
+        if (block) return new Refused(RpcError.INVALID_BLOCK);
+        return new Precached((byte[]) hash.meaning());
     }
 
     /** nano_node's order: hash, work, version, difficulty, multiplier; {@code valid} only for a {@code difficulty}. */

@@ -121,6 +121,10 @@ public final class FuzzInputs {
                 r.add(Map.entry("difficulty", Sent.good("fffffe0000000000", 0xfffffe0000000000L)));
             }
             case WORK_CANCEL -> r.add(Map.entry("hash", hash));
+            case WORK_PRECACHE -> {
+                r.add(Map.entry("hash", hash));
+                r.add(Map.entry("difficulty", Sent.good(LOW, Long.parseUnsignedLong(LOW, 16))));
+            }
             case BENCHMARK -> r.add(Map.entry("duration", Sent.good("0.000001", null)));
             case STATUS -> {}
         }

@@ -52,6 +52,11 @@ final class FanOutCluster {
 
     static final String WALLET = "203.0.113.7";
     static final String STRANGER = "198.51.100.9";
+    /** One of CloudFront's origin-facing addresses: API Gateway's sourceIp of every request through the edge. */
+    static final String EDGE = "130.176.44.12";
+    /** The generate executions' origin secret, as the edge function sends it (infra/edge-keys.sh). */
+    static final String ORIGIN_SECRET = "faults-origin-secret-5f1c0e9a7b3d2468ace";
+
     static final Duration STOPPED_WITHIN = Duration.ofSeconds(2);
 
     static Dynalite dynalite;
@@ -65,6 +70,7 @@ final class FanOutCluster {
     static final List<Long> returned = new CopyOnWriteArrayList<>();
 
     static final AtomicInteger dispatched = new AtomicInteger();
+
     static final AtomicBoolean killNext = new AtomicBoolean();
 
     static void start() throws Exception {
@@ -108,7 +114,8 @@ final class FanOutCluster {
         env.putAll(Map.of(
                 "AWS_ACCESS_KEY_ID", ROLE.accessKeyId(),
                 "AWS_SECRET_ACCESS_KEY", ROLE.secretKey(),
-                "AWS_SESSION_TOKEN", ROLE.sessionToken()));
+                "AWS_SESSION_TOKEN", ROLE.sessionToken(),
+                "NANO_WORK_AUTH_ORIGIN_SECRET", ORIGIN_SECRET));
         generate = Launch.start(
                 "faults generate", java(), "x86_64", "generate", 10240, Launch.LEVEL_1_FLAGS, null, true, env);
         generate.awaitNativeClient();
@@ -146,12 +153,18 @@ final class FanOutCluster {
         }
     }
 
+    /** Stops every process and forgets them, so that another test class may start the cluster again. */
     static void stop() {
         for (Launch l : workers) l.close();
         if (generate != null) generate.close();
         if (other != null) other.close();
         if (lambda != null) lambda.close();
         if (dynalite != null) dynalite.close();
+        workers.clear();
+        idle.clear();
+        returned.clear();
+        dispatched.set(0);
+        killNext.set(false);
     }
 
     /**
@@ -184,23 +197,6 @@ final class FanOutCluster {
         return outcome.body();
     }
 
-    static void assertReturnedWithin(long since, int last) {
-        List<Long> times = returned.subList(returned.size() - last, returned.size());
-        for (long t : times) {
-            long ms = (t - since) / 1_000_000;
-            assertTrue(
-                    ms < STOPPED_WITHIN.toMillis(),
-                    "a worker returned " + ms + " ms after the search ended (poll every 50 ms)");
-        }
-    }
-
-    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
-    static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
-        return lambda.seen();
-    }
-
     static void awaitRecord(String hash) throws InterruptedException {
         long until = System.nanoTime() + 10_000_000_000L;
         while (records.read(Root.parse(hash)).isEmpty() && System.nanoTime() < until) Thread.sleep(10);
@@ -221,14 +217,24 @@ final class FanOutCluster {
         });
     }
 
-    /** {@code action} for {@code hash} through API Gateway's event, from the client at {@code from}. */
+    /** {@code action} for {@code hash} from the viewer at {@code from}, through the edge: as on the deployed stack. */
     static JsonNode ask(Launch launch, String action, String hash, String difficulty, String from) throws Exception {
+        return ask(launch, action, hash, difficulty, from, ORIGIN_SECRET);
+    }
+
+    /**
+     * The same through API Gateway's event with {@code secret} in the origin header (null: none, a caller that skipped
+     * the edge): every request comes from the edge's one address, {@code from} only in the edge's viewer header.
+     */
+    static JsonNode ask(Launch launch, String action, String hash, String difficulty, String from, String secret)
+            throws Exception {
         ObjectNode event = (ObjectNode)
                 JSON.readTree(EVENTS.resolve(action + "-route.json").toFile());
         ObjectNode headers = (ObjectNode) event.path("headers");
         headers.remove("content-length");
-        headers.put("x-forwarded-for", from);
-        ((ObjectNode) event.path("requestContext").path("http")).put("sourceIp", from);
+        headers.put("x-forwarded-for", from + ", " + EDGE).put("x-viewer-address", from);
+        if (secret != null) headers.put("x-origin-secret", secret);
+        ((ObjectNode) event.path("requestContext").path("http")).put("sourceIp", EDGE);
         ObjectNode request = JSON.createObjectNode().put("action", action).put("hash", hash);
         if (difficulty != null) request.put("difficulty", difficulty);
         event.put("body", request.toString());

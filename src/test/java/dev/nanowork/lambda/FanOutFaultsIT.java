@@ -7,8 +7,6 @@ import static dev.nanowork.lambda.FanOutCluster.STOPPED_WITHIN;
 import static dev.nanowork.lambda.FanOutCluster.STRANGER;
 import static dev.nanowork.lambda.FanOutCluster.WALLET;
 import static dev.nanowork.lambda.FanOutCluster.ask;
-import static dev.nanowork.lambda.FanOutCluster.assertReturnedWithin;
-import static dev.nanowork.lambda.FanOutCluster.awaitInvokes;
 import static dev.nanowork.lambda.FanOutCluster.awaitRecord;
 import static dev.nanowork.lambda.FanOutCluster.dispatched;
 import static dev.nanowork.lambda.FanOutCluster.dynalite;
@@ -19,6 +17,7 @@ import static dev.nanowork.lambda.FanOutCluster.lambda;
 import static dev.nanowork.lambda.FanOutCluster.other;
 import static dev.nanowork.lambda.FanOutCluster.record;
 import static dev.nanowork.lambda.FanOutCluster.records;
+import static dev.nanowork.lambda.FanOutCluster.returned;
 import static dev.nanowork.lambda.RuntimeAnswers.assertValidWork;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,9 +45,11 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The fan-out's faults with every part a process, as on AWS: two generate executions ({@code function.zip} under the
  * real runtime client, on-demand, the role's credentials in their environment) and three worker executions behind
  * {@link LambdaInvokeStandIn} (reserved concurrency 3; each worker process runs one invocation at a time, as an
- * execution environment does), the records in dynalite. In order: the first find stops every worker; a duplicate in
- * the other execution joins the search and invokes nothing; a cancel from the other execution stops the search and
- * every worker, a stranger's stops nothing; a record whose search is gone (its lease passed) is taken over; a worker
+ * execution environment does), the records in dynalite. Every request comes through the edge as on the deployed stack:
+ * from CloudFront's one address, the viewer's in the header the origin secret vouches for. In order: the first find
+ * stops every worker; a duplicate in the other execution joins the search and invokes nothing; a cancel from the other
+ * execution stops the search and every worker, a stranger's behind the same address stops nothing, nor does a caller
+ * that forges the wallet's address without the origin secret (the record's asker is the wallet); a record whose search is gone (its lease passed) is taken over; a worker
  * killed mid-search is one worker fewer (Lambda answers its invoke {@code Runtime.ExitError}); the table down: searched
  * alone, said once.
  */
@@ -113,13 +114,24 @@ class FanOutFaultsIT {
         while (dispatched.get() < dispatchedBefore + 3 && System.nanoTime() < until) Thread.sleep(10);
         assertEquals(dispatchedBefore + 3, dispatched.get(), "three workers searching");
         Thread.sleep(300);
+        // Both come from the edge's one sourceIp: the asker is the viewer the edge vouched for (issue 43, item 1).
+        assertEquals(
+                Set.of(new Asker(WALLET, Difficulty.parse(NEVER))),
+                record(hash).askers(),
+                "the record's asker is the wallet, not the edge's address");
 
         assertEquals(
                 "",
                 ask(other, "work_cancel", hash, null, STRANGER).path("success").asText("absent"));
+        // The wallet's address forged by a caller that skipped the edge (the API's own URL): refused, not believed.
+        JsonNode forged = ask(other, "work_cancel", hash, null, WALLET, "not-the-origin-secret-0123456789abcdef");
+        assertEquals("Not through the edge", forged.path("error").asText(), forged.toString());
+        JsonNode direct = ask(other, "work_cancel", hash, null, WALLET, null);
+        assertEquals("Not through the edge", direct.path("error").asText(), direct.toString());
         Thread.sleep(500);
-        assertFalse(search.isDone(), "a stranger's cancel stopped the search: " + search.getNow(null));
-        assertEquals(before, lambda.seen().size(), "a stranger's cancel stopped a worker: " + lambda.seen());
+        assertFalse(search.isDone(), "a stranger's or a forged cancel stopped the search: " + search.getNow(null));
+        assertEquals(
+                before, lambda.seen().size(), "a stranger's or a forged cancel stopped a worker: " + lambda.seen());
 
         assertEquals(
                 "",
@@ -200,5 +212,22 @@ class FanOutFaultsIT {
                 .filter(l -> l.contains("work record unavailable, searching alone"))
                 .count();
         assertEquals(1, said, "said once:\n" + generate.output());
+    }
+
+    private static void assertReturnedWithin(long since, int last) {
+        List<Long> times = returned.subList(returned.size() - last, returned.size());
+        for (long t : times) {
+            long ms = (t - since) / 1_000_000;
+            assertTrue(
+                    ms < STOPPED_WITHIN.toMillis(),
+                    "a worker returned " + ms + " ms after the search ended (poll every 50 ms)");
+        }
+    }
+
+    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
+    private static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
+        return lambda.seen();
     }
 }

@@ -40,6 +40,11 @@ class LockedSnapStartIT {
             new SsmStandIn.Issued("ASIAEXECUTIONROLE01", "execution-role-secret", "execution-role-session-token");
     static final Duration CACHE = Duration.ofSeconds(2);
     static final Duration GRACE = Duration.ofSeconds(8);
+    // Keys as long and varied as access.KeyStrength asks (the stack generates 64 hex digits).
+    static final String WALLET_KEY_1 = "wallet-key-1-0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+    static final String OPERATOR_KEY_1 = "operator-key-1-f9e8d7c6b5a4938271605f4e3d2c1b0a";
+    static final String WALLET_KEY_2 = "wallet-key-2-1b2c3d4e5f60718293a4b5c6d7e8f90a";
+    static final String WALLET_KEY_3 = "wallet-key-3-2c3d4e5f60718293a4b5c6d7e8f90a1b";
 
     @BeforeAll
     static void unzip() throws Exception {
@@ -76,16 +81,9 @@ class LockedSnapStartIT {
         try (SsmStandIn ssm = new SsmStandIn("us-east-1", Set.of(stack.walletParameter(), stack.operatorParameter()));
                 ContainerCredentialsStandIn credentials = new ContainerCredentialsStandIn(AUTHORIZATION_TOKEN, ROLE)) {
             ssm.issue(ROLE);
-            ssm.put(stack.walletParameter(), "wallet-key-1", longAgo);
-            ssm.put(stack.operatorParameter(), "operator-key-1", longAgo);
-            Map<String, String> env = new HashMap<>();
-            env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start");
-            env.put("AWS_LAMBDA_FUNCTION_VERSION", "7");
-            env.put("AWS_LAMBDA_LOG_GROUP_NAME", "");
-            env.put("AWS_LAMBDA_LOG_STREAM_NAME", "");
-            env.put("AWS_CONTAINER_CREDENTIALS_FULL_URI", credentials.fullUri());
-            env.put("AWS_CONTAINER_AUTHORIZATION_TOKEN", AUTHORIZATION_TOKEN);
-            env.put("AWS_ENDPOINT_URL_SSM", ssm.endpoint());
+            ssm.put(stack.walletParameter(), WALLET_KEY_1, longAgo);
+            ssm.put(stack.operatorParameter(), OPERATOR_KEY_1, longAgo);
+            Map<String, String> env = snapStart(credentials, AUTHORIZATION_TOKEN, ssm);
             env.put("NANO_WORK_AUTH_KEY_PARAMETER", stack.walletParameter());
             env.put("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER", stack.operatorParameter());
             env.put("NANO_WORK_AUTH_KEY_CACHE", CACHE.toSeconds() + "s");
@@ -105,34 +103,34 @@ class LockedSnapStartIT {
                 assertEquals(0, credentials.served(), "no credentials fetched during INIT");
 
                 // While the snapshot waits, the wallets' key is rotated, long enough ago that the old one is done.
-                ssm.put(stack.walletParameter(), "wallet-key-2", Instant.now().minus(Duration.ofHours(1)));
+                ssm.put(stack.walletParameter(), WALLET_KEY_2, Instant.now().minus(Duration.ofHours(1)));
                 launch.api.restore();
                 assertEquals(
                         "Key required", validate(launch, null).path("error").asText());
                 assertEquals(
                         "Invalid key",
-                        validate(launch, "wallet-key-1").path("error").asText(),
+                        validate(launch, WALLET_KEY_1).path("error").asText(),
                         "rotated away");
-                JsonNode answered = validate(launch, "wallet-key-2");
+                JsonNode answered = validate(launch, WALLET_KEY_2);
                 assertEquals("1", answered.path("valid_receive").asText(), answered.toString());
                 assertTrue(
                         launch.output().contains("SnapStart restore"), "the afterRestore hook ran: " + launch.output());
-                JsonNode status = invoke(launch, "status-route.json", "operator-key-1", "{}");
+                JsonNode status = invoke(launch, "status-route.json", OPERATOR_KEY_1, "{}");
                 assertFalse(
                         status.path("version").isMissingNode(), "the operator key opens status' details: " + status);
 
                 // Mid-run rotation: the new key within the cache time, the old one until the grace after it.
                 Instant rotated = Instant.now();
-                ssm.put(stack.walletParameter(), "wallet-key-3", rotated);
-                double newAfter = until(launch, "wallet-key-3", true, CACHE.plusSeconds(3));
-                assertTrue(accepted(launch, "wallet-key-2"), "the old key within the grace");
-                double oldStopped = until(launch, "wallet-key-2", false, GRACE.plusSeconds(4));
+                ssm.put(stack.walletParameter(), WALLET_KEY_3, rotated);
+                double newAfter = until(launch, WALLET_KEY_3, true, CACHE.plusSeconds(3));
+                assertTrue(accepted(launch, WALLET_KEY_2), "the old key within the grace");
+                double oldStopped = until(launch, WALLET_KEY_2, false, GRACE.plusSeconds(4));
                 double oldStoppedAfterRotation =
                         Duration.between(rotated, Instant.now()).toMillis() / 1000.0;
                 assertTrue(
                         oldStoppedAfterRotation >= GRACE.toSeconds() - 0.5,
                         "the old key refused only after the grace: " + oldStoppedAfterRotation + " s");
-                assertTrue(accepted(launch, "wallet-key-3"));
+                assertTrue(accepted(launch, WALLET_KEY_3));
 
                 assertTrue(credentials.served() >= 1, "the SDK's default chain took the container credentials");
                 assertEquals(0, credentials.refused(), "every credentials request carried the authorization token");
@@ -154,6 +152,22 @@ class LockedSnapStartIT {
                         oldStopped);
             }
         }
+    }
+
+    /**
+     * The variables a SnapStart Java function gets (container credentials, no access-key variables, no log group
+     * variables), its key parameters read from {@code ssm}.
+     */
+    static Map<String, String> snapStart(ContainerCredentialsStandIn credentials, String token, SsmStandIn ssm) {
+        Map<String, String> env = new HashMap<>();
+        env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "snap-start");
+        env.put("AWS_LAMBDA_FUNCTION_VERSION", "7");
+        env.put("AWS_LAMBDA_LOG_GROUP_NAME", "");
+        env.put("AWS_LAMBDA_LOG_STREAM_NAME", "");
+        env.put("AWS_CONTAINER_CREDENTIALS_FULL_URI", credentials.fullUri());
+        env.put("AWS_CONTAINER_AUTHORIZATION_TOKEN", token);
+        env.put("AWS_ENDPOINT_URL_SSM", ssm.endpoint());
+        return env;
     }
 
     /** Polls until {@code key} is accepted (or refused); seconds it took. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.nanowork.rpc.RpcError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -35,6 +36,8 @@ final class RuntimeAnswers {
     /** Answer fields that differ from one run to the next; every other field must be equal. */
     static final Map<String, Set<String>> VOLATILE = Map.of(
             "work_generate", Set.of("work", "difficulty", "multiplier"),
+            // started, searching or ready: where the test server's precache of the same root stood then.
+            "work_precache", Set.of("precache"),
             // The tests' mock event server runs whatever kernel the test JVM (or NANO_WORK_KERNEL) gives it.
             // CPU facts: the CI matrix narrows the test JVM's vectors (-XX:MaxVectorSize), not the launched runtime's.
             "status",
@@ -112,6 +115,12 @@ final class RuntimeAnswers {
         JsonNode want = JSON.readTree(expectedBody);
         JsonNode got = JSON.readTree(body);
         String action = name.substring(0, name.indexOf('-'));
+        if (action.equals("work_precache") && got.has("error") && !want.has("error")) {
+            // The mock event server's process keeps running after it answers, and precaches itself; a Lambda
+            // execution is frozen once it has answered, and without the record-backed precache refuses, saying why.
+            assertEquals(RpcError.PRECACHE_REFUSED, got.path("error").asText(), name + ": " + got);
+            return;
+        }
         Set<String> skip = got.has("error") ? Set.of() : VOLATILE.getOrDefault(action, Set.of());
         assertEquals(new TreeSet<>(fields(want)), new TreeSet<>(fields(got)), name + ": fields of " + got);
         for (String field : fields(want)) {

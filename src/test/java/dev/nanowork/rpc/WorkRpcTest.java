@@ -36,9 +36,14 @@ class WorkRpcTest {
     final WorkQueue queue = Wiring.queue(new WorkSearch(new ScalarKernel(), 2), 4);
 
     static WorkRpc.Settings settings(String serve) {
+        return settings(serve, Difficulty.RECEIVE);
+    }
+
+    /** The test RPC's settings, generating from {@code min}. */
+    static WorkRpc.Settings settings(String serve, Difficulty min) {
         return new WorkRpc.Settings(
                 Action.served(serve),
-                Difficulty.RECEIVE,
+                min,
                 new Difficulty(0xfffffffc00000000L),
                 Duration.ofSeconds(3),
                 Duration.ofSeconds(10),
@@ -109,7 +114,7 @@ class WorkRpcTest {
                                 0)
                         .get("error"));
         assertEquals(
-                "benchmark status work_cancel work_generate",
+                "benchmark status work_cancel work_generate work_precache",
                 MapRpc.of(generate).handle("{\"action\":\"status\"}", 0).get("serves"));
     }
 
@@ -197,7 +202,7 @@ class WorkRpcTest {
                 here.cpu(),
                 true,
                 here.primed());
-        WorkRpc rpc = new WorkRpc(queue, settings("both"), AccessKeys.NONE, lambda);
+        WorkRpc rpc = new WorkRpc(queue, settings("both"), AccessKeys.NONE, lambda, Wiring.NO_PRECACHE);
         assertEquals(Map.of("success", ""), MapRpc.of(rpc).handle(cancel(""), 0));
         assertEquals(
                 RpcError.INVALID_BLOCK_HASH,

@@ -52,7 +52,7 @@ import org.junit.jupiter.api.condition.EnabledIf;
         disabledReason =
                 "the browser drives the self-hosted HTTP server (-DselfHosted; ./mvnw verify runs that build too)")
 class BrowserCorsTest {
-    static final String KEY = "browser-key-7f3a";
+    static final String KEY = "browser-key-7f3a-0123456789abcdefghijklmn";
     static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** About 4,096 attempts: the page's answer is quick even on the scalar kernel with Chromium beside it. */
     static final String DIFFICULTY = "fff0000000000000";
@@ -118,10 +118,15 @@ class BrowserCorsTest {
                 String work = p.get("text").asText().split(" ")[0];
                 long value = WorkValue.value(Root.parse(HASH), Work.parse(work));
                 assertTrue(Long.compareUnsigned(value, Long.parseUnsignedLong(DIFFICULTY, 16)) >= 0, name + ": " + p);
+                // Then the page made its block, precached the next one's work (its hash checked against
+                // nanocurrency-js's) and got it, checked, for the next send.
+                assertEquals("ready", p.path("precache").path("state").asText(), name + ": " + p);
+                assertTrue(p.path("precache").path("text").asText().contains("with the precache"), name + ": " + p);
             }
             JsonNode noKey = seen.get("no key");
             assertEquals("refused", noKey.get("state").asText(), "the refusal is readable cross-origin: " + noKey);
             assertEquals("Key required", noKey.get("text").asText(), noKey.toString());
+            assertEquals("skipped", noKey.path("precache").path("state").asText(), noKey.toString());
             for (String name : List.of("foreign origin with the key", "foreign origin, no key")) {
                 JsonNode p = seen.get(name);
                 assertEquals("unreadable", p.get("state").asText(), name + ": " + p);

@@ -59,6 +59,38 @@ class ClientSamplesTest {
                 run.toString());
     }
 
+    /**
+     * The precaching wallet, at receive difficulty (the test server's lowest): every work and every precached block's
+     * hash checked with nanocurrency-js, and the sends with a precache waiting less in all than those without (a receive
+     * search takes hundreds of ms here, a precached answer a few; three sends without all under the three with's
+     * total would need three searches in a row of a few ms, about one in 10^5).
+     */
+    @Test
+    void nodeWalletPrecachesAfterEachBlockAndItsSendsWaitLess() throws Exception {
+        SampleRun run = SampleRun.run(
+                        List.of(
+                                "node",
+                                "samples/js/wallet-precache.js",
+                                SampleRun.url(),
+                                "3",
+                                Difficulty.RECEIVE.toString()),
+                        NODE_ENV)
+                .keep("wallet-precache.txt");
+        assertEquals(0, run.exitCode(), run.toString());
+        JsonNode r = new ObjectMapper().readTree(run.stdout());
+        assertTrue(r.get("checked").asBoolean(), run.toString());
+        assertEquals(3, r.get("without_ms").size(), run.toString());
+        assertEquals(3, r.get("with_ms").size(), run.toString());
+        assertEquals(3, r.get("precache_ready_ms").size(), run.toString());
+        long without = 0;
+        long with = 0;
+        for (int i = 0; i < 3; i++) {
+            without += r.get("without_ms").get(i).asLong();
+            with += r.get("with_ms").get(i).asLong();
+        }
+        assertTrue(with < without, "with the precache " + with + " ms, without " + without + " ms: " + run);
+    }
+
     @Test
     void javaClientGetsAndChecksWork() {
         SampleRun run = SampleRun.run(

@@ -1,23 +1,17 @@
 package dev.nanowork.samples;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.nanowork.support.Builds;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -27,12 +21,13 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's first command, {@code ./mvnw quarkus:dev}, in a copy of the project as a newcomer's clone has it (no
- * target/), on a free port with the README's setting for another port: it says the port before it compiles, logs
- * Quarkus' {@code started in} line and answers {@code status}. With another process on the port it stops at once, in
- * one line that names the port and the setting that moves it (infra/dev-port.sh).
+ * target/), on a free port with the README's setting for another port: it says the port before it compiles, downloads
+ * nothing a {@code ./mvnw verify} did not (no Dev UI), logs one readiness line ({@code started in}, which no other line
+ * contains) and answers {@code status} as soon as it does; it answers this machine only, for the localhost names and
+ * to pages of this machine. With another process on the port it stops at once, in one line that names the port and
+ * the setting that moves it (infra/dev-port.sh).
  */
 class DevModeTest {
-    private static final String PORT_SETTING = "quarkus.lambda.mock-event-server.dev-port";
     /** What a newcomer's clone holds that dev mode reads: the build, the wrapper, the scripts and the main sources. */
     private static final List<String> PROJECT = List.of("pom.xml", "mvnw", ".mvn", "infra", "src/main");
 
@@ -59,103 +54,66 @@ class DevModeTest {
     void aBusyPortStopsItAtOnceInOneLineThatNamesThePortAndTheSetting() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
-            Dev dev = Dev.start(port);
+            DevModeRun dev = DevModeRun.start(copy, port);
             long t0 = System.nanoTime();
-            boolean ended = dev.process.waitFor(90, TimeUnit.SECONDS);
+            boolean ended = dev.process().waitFor(90, TimeUnit.SECONDS);
             long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
             dev.stop();
             String log = dev.log();
             assertTrue(ended, "dev mode still running 90 s after start with port " + port + " taken:\n" + log);
             assertTrue(log.contains("port " + port + " is in use by another process"), log);
-            assertTrue(log.contains("-D" + PORT_SETTING + "="), log);
+            assertTrue(log.contains("-D" + DevModeRun.PORT_SETTING + "="), log);
             assertFalse(log.contains("Compiling"), "it stops before compiling, " + seconds + " s after start:\n" + log);
             assertFalse(log.contains("[ERROR]"), "one line, no Maven error block:\n" + log);
         }
     }
 
     @Test
-    void itSaysThePortThenThatItStartedThenAnswers() throws Exception {
+    void itSaysThePortThenThatItStartedThenAnswersThisMachineOnly() throws Exception {
         int port;
         try (ServerSocket free = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
-        Dev dev = Dev.start(port);
+        DevModeRun dev = DevModeRun.start(copy, port);
         try {
-            String answer = dev.firstAnswer(port, Duration.ofMinutes(5));
+            DevModeRun.Answered first = dev.firstAnswer(Duration.ofMinutes(5));
             String log = dev.log();
-            int said = log.indexOf("dev mode: the endpoint will answer on http://localhost:" + port);
+            int said = log.indexOf(
+                    "dev mode: port " + port + " is free; the endpoint will answer on http://localhost:" + port);
             assertTrue(said >= 0, "the port, said before anything compiles:\n" + log);
             assertTrue(log.indexOf("Compiling") > said, "compiles after saying the port:\n" + log);
-            assertTrue(log.contains("started in"), "readiness line:\n" + log);
-            assertTrue(answer.contains("\"version\""), answer);
+            assertEquals(1, dev.lines(DevModeRun.READY).size(), "one readiness line, Quarkus' own:\n" + log);
+            assertTrue(dev.lines(DevModeRun.READY).get(0).contains("(powered by Quarkus"), log);
+            assertEquals(1, first.asked(), "status answered as soon as the readiness line was in the log");
+            assertTrue(first.answer().contains("\"version\""), first.answer());
             for (String testsOnly : List.of(":testCompile", "spotless", "jacoco", "(lint)", "(npm-ci-tools)"))
                 assertFalse(log.contains(testsOnly), testsOnly + " waits for the tests:\n" + log);
+            // Nothing a ./mvnw verify did not fetch (Quarkus' resolver prints what it downloads, whatever -ntp says).
+            assertEquals(List.of(), dev.lines("Downloading from"), "artifacts dev mode alone needs");
+            String steps = Files.readString(copy.resolve("target/build-metrics.json"));
+            assertTrue(steps.contains("io.quarkus.amazon.lambda"), "the build steps dev mode ran are listed");
+            assertFalse(
+                    steps.contains("io.quarkus.devui.deployment."),
+                    "Dev UI (its DevUIProcessor) is not built into dev mode");
+            thisMachineOnly(dev);
         } finally {
             dev.stop();
         }
     }
 
-    /** One {@code ./mvnw quarkus:dev} in the copy, its output in a file. */
-    private record Dev(Process process, Path output) {
-        static Dev start(int port) throws IOException {
-            Path output = copy.resolve("dev-" + port + ".log");
-            List<String> command = new ArrayList<>(List.of("./mvnw", "quarkus:dev", "-D" + PORT_SETTING + "=" + port));
-            command.add("-Ddebug=false"); // no debugger port 5005, which another dev mode on this machine may hold
-            String repo = System.getProperty("maven.repo.local");
-            if (repo != null && !repo.isBlank()) command.add("-Dmaven.repo.local=" + repo);
-            ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(copy.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(output.toFile())
-                    .redirectInput(
-                            ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-            return new Dev(builder.start(), output);
-        }
-
-        String firstAnswer(int port, Duration within) throws Exception {
-            try (HttpClient client = HttpClient.newHttpClient()) {
-                return poll(client, port, within);
-            }
-        }
-
-        private String poll(HttpClient client, int port, Duration within) throws Exception {
-            HttpRequest status = HttpRequest.newBuilder(URI.create("http://localhost:" + port))
-                    .timeout(Duration.ofSeconds(5))
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"action\": \"status\"}"))
-                    .build();
-            long deadline = System.nanoTime() + within.toNanos();
-            while (System.nanoTime() < deadline) {
-                if (!process.isAlive()) throw new AssertionError("dev mode ended:\n" + log());
-                if (log().contains("started in")) {
-                    try {
-                        String body = client.send(status, HttpResponse.BodyHandlers.ofString())
-                                .body();
-                        if (body.contains("\"version\"")) return body;
-                    } catch (IOException e) {
-                        // not listening yet
-                    }
-                }
-                Thread.sleep(500);
-            }
-            throw new AssertionError("no status answer on port " + port + " within " + within + ":\n" + log());
-        }
-
-        String log() {
-            try {
-                return Files.readString(output, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-
-        void stop() throws InterruptedException {
-            process.descendants().forEach(ProcessHandle::destroy);
-            process.destroy();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.descendants().forEach(ProcessHandle::destroyForcibly);
-                process.destroyForcibly();
-            }
-        }
+    /**
+     * Another machine's request (samples/events' event: from 203.0.113.7, as the mock event server writes one that came
+     * from there), a rebinding page's, a foreign page's; and a page of this machine's.
+     */
+    private static void thisMachineOnly(DevModeRun dev) throws IOException {
+        String remote = dev.post("/_lambda_", "", Files.readString(Path.of("samples/events/status-root.json")));
+        assertTrue(remote.contains("Local callers only"), remote);
+        String rebinding = dev.post("/", "Host: rebinding.example:" + dev.port() + "\r\n", "{\"action\": \"status\"}");
+        assertTrue(rebinding.contains("Host not allowed"), rebinding);
+        String foreign = dev.post("/", "Origin: https://wallet.example\r\n", "{\"action\": \"status\"}");
+        assertTrue(foreign.startsWith("HTTP/1.1 403"), foreign);
+        String local = dev.post("/", "Origin: http://localhost:8000\r\n", "{\"action\": \"status\"}");
+        assertTrue(local.contains("\"version\""), local);
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -77,7 +77,7 @@ class OpenApiClientTest {
                 calls++;
             }
         }
-        assertEquals(18, calls, "requests made from the parsed document");
+        assertEquals(21, calls, "requests made from the parsed document");
     }
 
     /** Every field an answer schema documents, through its oneOf, anyOf and allOf options. */

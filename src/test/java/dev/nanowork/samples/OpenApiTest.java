@@ -140,7 +140,7 @@ class OpenApiTest {
                 checked++;
             }
         }
-        assertEquals(18, checked, "examples posted");
+        assertEquals(21, checked, "examples posted");
     }
 
     @Test

@@ -37,9 +37,9 @@ class EveryHttpRouteLockedTest {
     static final List<String> DISPATCH_PATHS = List.of("/", "/rpc", "/x/y", "/work_generate/extra");
 
     static final List<String> FUNCTION_ROUTES =
-            List.of("/work_generate", "/work_validate", "/work_cancel", "/status", "/benchmark");
-    static final List<String> ACTIONS =
-            List.of("work_generate", "work_validate", "work_cancel", "status", "benchmark", "no_such_action");
+            List.of("/work_generate", "/work_validate", "/work_cancel", "/work_precache", "/status", "/benchmark");
+    static final List<String> ACTIONS = List.of(
+            "work_generate", "work_validate", "work_cancel", "work_precache", "status", "benchmark", "no_such_action");
 
     static String body(String action, String keyField) {
         return HardWorkProfile.body(action, keyField);

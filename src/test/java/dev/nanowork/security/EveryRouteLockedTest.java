@@ -20,8 +20,6 @@ import dev.nanowork.search.WorkSearch;
 import dev.nanowork.support.MapRpc;
 import dev.nanowork.support.ScalarBackedKernel;
 import dev.nanowork.support.Wiring;
-import dev.nanowork.work.Difficulty;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -41,35 +39,14 @@ class EveryRouteLockedTest {
     static final long FAR = Long.MAX_VALUE / 4;
 
     final AtomicLong searched = new AtomicLong();
-    final WorkQueue queue = Wiring.queue(
-            new WorkSearch(
-                    new ScalarBackedKernel("counting") {
-                        @Override
-                        protected long search(RootSearch scalar, long start, long count, long threshold) {
-                            searched.incrementAndGet();
-                            return scalar.search(start, count, threshold);
-                        }
-                    },
-                    1),
-            4);
+    final WorkQueue queue = Wiring.queue(new WorkSearch(ScalarBackedKernel.counting(searched), 1), 4);
 
     WorkRpc rpc(SharedSecret access, boolean benchmarkRequiresKey) {
         return rpc(new Credentials(access, SharedSecret.NONE), benchmarkRequiresKey);
     }
 
     WorkRpc rpc(Credentials keys, boolean benchmarkRequiresKey) {
-        return new WorkRpc(
-                queue,
-                new WorkRpc.Settings(
-                        Action.served("both"),
-                        new Difficulty(0),
-                        Difficulty.SEND,
-                        Duration.ofMillis(10),
-                        Duration.ofMillis(20),
-                        "test",
-                        benchmarkRequiresKey),
-                AccessKeys.of(keys),
-                Wiring.host());
+        return Wiring.rpc(queue, Wiring.gateSettings(benchmarkRequiresKey), AccessKeys.of(keys));
     }
 
     /** A request of the process itself, with {@code authorization}, that has all the time it needs. */
@@ -107,7 +84,13 @@ class EveryRouteLockedTest {
             String field = c.getValue()[1];
             String expected = c.getValue()[2];
             for (String action : new String[] {
-                "work_generate", "work_validate", "work_cancel", "status", "benchmark", "no_such_action"
+                "work_generate",
+                "work_validate",
+                "work_cancel",
+                "work_precache",
+                "status",
+                "benchmark",
+                "no_such_action"
             }) {
                 Map<String, String> a = MapRpc.fields(rpc.handle(body(action, field), far(auth)));
                 assertEquals(expected, a.get("error"), "POST / " + action + ", " + c.getKey() + ": " + a);
@@ -120,7 +103,7 @@ class EveryRouteLockedTest {
                 refused++;
             }
         }
-        assertEquals(cases.size() * (6 + Action.values().length), refused);
+        assertEquals(cases.size() * (7 + Action.values().length), refused);
         assertEquals(0, searched.get(), "no search ran for a refused request");
         assertFalse(queue.searching());
         assertEquals(0, queue.waiting());
@@ -174,15 +157,11 @@ class EveryRouteLockedTest {
         for (String blank : new String[] {"", " ", "\t", "\n", " \r\n "}) {
             IllegalArgumentException key = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.of(blank), Optional.empty(), name -> {
-                        throw new AssertionError("not read");
-                    }));
+                    () -> AccessSettings.resolve(AccessSettings.KEY, Optional.of(blank), Optional.empty()));
             assertTrue(key.getMessage().contains("nano-work.auth.key is set but blank"), key.getMessage());
             IllegalArgumentException parameter = assertThrows(
                     IllegalArgumentException.class,
-                    () -> AccessSettings.resolve(Optional.empty(), Optional.of(blank), name -> {
-                        throw new AssertionError("not read");
-                    }));
+                    () -> AccessSettings.resolve(AccessSettings.KEY, Optional.empty(), Optional.of(blank)));
             assertTrue(parameter.getMessage().contains("key-parameter is set but blank"), parameter.getMessage());
             for (String name : AccessSettings.SETTINGS) {
                 AccessSettings.Found found = new AccessSettings.Found(blank, blank, "EnvConfigSource");

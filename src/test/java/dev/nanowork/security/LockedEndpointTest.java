@@ -36,9 +36,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 @TestProfile(LockedEndpointTest.Locked.class)
 class LockedEndpointTest {
-    static final String KEY = "k3y-for-tests-5b1e";
+    static final String KEY = "k3y-for-tests-5b1e-0123456789abcdefghij";
     /** The operator's: the fuzzed bodies below reach benchmark and status' details, which the wallet key does not. */
-    static final String OPERATOR_KEY = "operator-k3y-77c0";
+    static final String OPERATOR_KEY = "operator-k3y-77c0-0123456789abcdefghij";
 
     static final String ORIGIN = "https://wallet.example";
     static final String H = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";

@@ -3,7 +3,6 @@ package dev.nanowork.share;
 import static dev.nanowork.share.RecordCases.ANY;
 import static dev.nanowork.share.RecordCases.HIGH;
 import static dev.nanowork.share.RecordCases.LOW;
-import static dev.nanowork.share.RecordCases.inAnHour;
 import static dev.nanowork.share.RecordCases.now;
 import static dev.nanowork.share.RecordCases.root;
 import static dev.nanowork.share.RecordCases.search;
@@ -85,7 +84,7 @@ abstract class ClaimContract {
         WorkRecord search = searching(root, difficulty, now + 60_000, "10.0.0.1");
         assertClaimed(search, now);
         var work = workReaching(root, difficulty, 0);
-        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), work, inAnHour()));
+        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), work));
         WorkRecord found = records.read(root).orElseThrow();
         assertEquals(WorkRecord.State.FOUND, found.state());
         return found;

@@ -1,7 +1,6 @@
 package dev.nanowork.share;
 
 import static dev.nanowork.share.RecordCases.LOW;
-import static dev.nanowork.share.RecordCases.inAnHour;
 import static dev.nanowork.share.RecordCases.now;
 import static dev.nanowork.share.RecordCases.root;
 import static dev.nanowork.share.RecordCases.searching;
@@ -149,8 +148,7 @@ class DynamoWorkRecordsFailureTest {
             try (DynamoWorkRecords refused =
                     at(URI.create("http://127.0.0.1:" + refusing.getAddress().getPort()))) {
                 long start = System.nanoTime();
-                assertUnavailable(
-                        reasons.get(code), () -> refused.offer(root(), "s", new dev.nanowork.work.Work(1), inAnHour()));
+                assertUnavailable(reasons.get(code), () -> refused.offer(root(), "s", new dev.nanowork.work.Work(1)));
                 Duration took = Duration.ofNanos(System.nanoTime() - start);
                 assertTrue(took.compareTo(DynamoWorkRecords.CALL_TIMEOUT.plusMillis(300)) < 0, "took " + took);
             } finally {

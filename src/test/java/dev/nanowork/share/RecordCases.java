@@ -68,4 +68,18 @@ final class RecordCases {
     static DynamoWorkRecords records(Dynalite dynalite, String table) {
         return new DynamoWorkRecords(dynalite.client(), table);
     }
+
+    /** A work for {@code root} that reaches LOW and not HIGH. */
+    static Work lowOnly(Root root) {
+        Work low = workReaching(root, LOW, 0);
+        while (HIGH.isReachedBy(WorkValue.value(root, low))) low = workReaching(root, LOW, low.value() + 1);
+        return low;
+    }
+
+    /** A work whose value for {@code root} is below {@code value}. */
+    static Work workBelow(Root root, long value) {
+        for (long w = 0; ; w++) {
+            if (Long.compareUnsigned(WorkValue.value(root, w), value) < 0) return new Work(w);
+        }
+    }
 }

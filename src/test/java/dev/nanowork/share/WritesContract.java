@@ -5,9 +5,11 @@ import static dev.nanowork.share.RecordCases.HIGH;
 import static dev.nanowork.share.RecordCases.LOW;
 import static dev.nanowork.share.RecordCases.askers;
 import static dev.nanowork.share.RecordCases.inAnHour;
+import static dev.nanowork.share.RecordCases.lowOnly;
 import static dev.nanowork.share.RecordCases.now;
 import static dev.nanowork.share.RecordCases.root;
 import static dev.nanowork.share.RecordCases.searching;
+import static dev.nanowork.share.RecordCases.workBelow;
 import static dev.nanowork.share.RecordCases.workReaching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -46,26 +48,28 @@ abstract class WritesContract {
         Root root = root();
         long lease = now() + 10_000;
         WorkRecord search = claimed(root, LOW, lease, "10.0.0.1");
-        WorkRecord raised = records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), lease + 5_000)
-                .orElseThrow();
+        String id = search.searchId();
+        WorkRecord raised =
+                join(root, id, askers(HIGH, "10.0.0.2"), lease + 5_000).get();
         assertEquals(HIGH, raised.difficulty());
         assertEquals(lease + 5_000, raised.leaseUntilMillis());
         assertEquals(raised, read(root), "the record after the join comes back with it");
         // Lower both: the asker is added, neither value goes down.
-        assertTrue(records.join(root, search.searchId(), askers(LOW, "10.0.0.3"), lease)
-                .isPresent());
-        // One higher, one lower: the lease rises, the difficulty stays.
-        assertTrue(records.join(root, search.searchId(), askers(ANY, "10.0.0.4"), lease + 9_000)
+        assertTrue(join(root, id, askers(LOW, "10.0.0.3"), lease).isPresent());
+        // One higher, one lower: the lease rises, the difficulty stays; a precache keeps the work for days.
+        long day = inAnHour() + 86_400;
+        assertTrue(records.join(root, id, askers(ANY, "10.0.0.4"), lease + 9_000, day)
                 .isPresent());
         WorkRecord after = read(root);
         assertEquals(HIGH, after.difficulty());
         assertEquals(lease + 9_000, after.leaseUntilMillis());
+        assertTrue(after.expiresAtSeconds() >= inAnHour() + 86_399, "the expiry raised: " + after.expiresAtSeconds());
         Set<Asker> all = new HashSet<>(askers(LOW, "10.0.0.1", "10.0.0.3"));
         all.addAll(askers(HIGH, "10.0.0.2"));
         all.addAll(askers(ANY, "10.0.0.4"));
         assertEquals(all, after.askers(), "each asker with the difficulty it asked for");
         assertEquals(WorkRecord.State.SEARCHING, after.state());
-        assertEquals(search.searchId(), after.searchId());
+        assertEquals(id, after.searchId());
         assertTrue(after.revision() >= 3, "every join is a revision: " + after.revision());
     }
 
@@ -74,41 +78,39 @@ abstract class WritesContract {
         long now = now();
         Root found = root();
         WorkRecord a = claimed(found, ANY, now + 10_000, "10.0.0.1");
-        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(found, a.searchId(), new Work(1), inAnHour()));
-        assertEquals(Optional.empty(), records.join(found, a.searchId(), askers(ANY, "10.0.0.2"), now + 20_000));
+        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(found, a.searchId(), new Work(1)));
+        assertEquals(Optional.empty(), join(found, a.searchId(), askers(ANY, "10.0.0.2"), now + 20_000));
         assertEquals(Set.of(), read(found).askers());
 
         Root taken = root();
         WorkRecord lapsed = claimed(taken, LOW, now + 1_000, "10.0.0.1");
         WorkRecord next = searching(taken, LOW, now + 30_000, "10.0.0.3");
         assertInstanceOf(WorkRecords.Claim.Claimed.class, records.claim(next, now + 1_000));
-        assertEquals(Optional.empty(), records.join(taken, lapsed.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
+        assertEquals(Optional.empty(), join(taken, lapsed.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
         assertEquals(next, read(taken));
 
         Root cancelled = root();
         WorkRecord c = claimed(cancelled, LOW, now + 10_000, "10.0.0.1");
         assertTrue(records.cancel(cancelled, c.searchId()));
-        assertEquals(Optional.empty(), records.join(cancelled, c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
-        assertEquals(
-                Optional.empty(), records.join(root(), c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000), "none");
+        assertEquals(Optional.empty(), join(cancelled, c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000));
+        assertEquals(Optional.empty(), join(root(), c.searchId(), askers(LOW, "10.0.0.2"), now + 20_000), "none");
     }
 
     @Test
     void ofTwoFindsTheFirstWinsAndASecondSendingOfItIsStillItsOwn() {
         Root root = root();
         WorkRecord search = claimed(root, ANY, now() + 10_000, "10.0.0.1");
-        long expires = inAnHour() + 100;
-        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), new Work(7), expires));
-        WorkRecords.Offer late = records.offer(root, search.searchId(), new Work(8), expires);
+        assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), new Work(7)));
+        WorkRecords.Offer late = records.offer(root, search.searchId(), new Work(8));
         assertEquals(new WorkRecords.Offer.Over(Optional.of(read(root))), late, "a late find changes nothing");
-        assertInstanceOf(WorkRecords.Offer.Over.class, records.offer(root, "another-search", new Work(9), expires));
+        assertInstanceOf(WorkRecords.Offer.Over.class, records.offer(root, "another-search", new Work(9)));
         WorkRecord after = read(root);
         assertEquals(WorkRecord.State.FOUND, after.state());
         assertEquals(Optional.of(new Work(7)), after.work());
-        assertEquals(expires, after.expiresAtSeconds(), "kept to answer retries and duplicates");
+        assertEquals(search.expiresAtSeconds(), after.expiresAtSeconds(), "kept as claimed, to answer retries");
         assertEquals(Set.of(), after.askers());
         // The SDK's retry of the winning write, whose answer was lost, meets its own find: it was set.
-        assertEquals(new WorkRecords.Offer.Found(after), records.offer(root, search.searchId(), new Work(7), expires));
+        assertEquals(new WorkRecords.Offer.Found(after), records.offer(root, search.searchId(), new Work(7)));
     }
 
     @Test
@@ -116,7 +118,7 @@ abstract class WritesContract {
         Root root = root();
         WorkRecord search = lowAndHigh(root);
         Work low = lowOnly(root);
-        WorkRecords.Offer better = records.offer(root, search.searchId(), low, inAnHour());
+        WorkRecords.Offer better = records.offer(root, search.searchId(), low);
         WorkRecord after =
                 assertInstanceOf(WorkRecords.Offer.Better.class, better).record();
         assertEquals(after, read(root));
@@ -126,10 +128,9 @@ abstract class WritesContract {
         assertEquals(2, after.askers().size());
         // A work no better than the one standing changes nothing.
         Work worse = workBelow(root, WorkValue.value(root, low));
-        assertEquals(new WorkRecords.Offer.Kept(after), records.offer(root, search.searchId(), worse, inAnHour()));
+        assertEquals(new WorkRecords.Offer.Kept(after), records.offer(root, search.searchId(), worse));
         Work high = workReaching(root, HIGH, 0);
-        WorkRecord found = assertInstanceOf(
-                        WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), high, inAnHour()))
+        WorkRecord found = assertInstanceOf(WorkRecords.Offer.Found.class, records.offer(root, search.searchId(), high))
                 .record();
         assertEquals(Optional.of(high), found.work());
     }
@@ -138,20 +139,20 @@ abstract class WritesContract {
     void aWithdrawalLowersTheDifficultyToWhatTheOthersWantAndTheLastCancels() {
         Root root = root();
         WorkRecord search = claimed(root, LOW, now() + 10_000, "10.0.0.1");
-        records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
-        WorkRecord one = records.withdraw(root, a -> a.address().equals("10.0.0.2"), inAnHour())
-                .orElseThrow();
+        join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
+        WorkRecord one =
+                records.withdraw(root, a -> a.address().equals("10.0.0.2")).orElseThrow();
         assertEquals(WorkRecord.State.SEARCHING, one.state());
         assertEquals(askers(LOW, "10.0.0.1"), one.askers());
         assertEquals(LOW, one.difficulty(), "lowered to what the asker left wants");
         assertEquals(one, read(root));
-        WorkRecord none = records.withdraw(root, a -> a.address().equals("10.0.0.1"), inAnHour())
-                .orElseThrow();
+        WorkRecord none =
+                records.withdraw(root, a -> a.address().equals("10.0.0.1")).orElseThrow();
         assertEquals(WorkRecord.State.CANCELLED, none.state());
         assertEquals(Set.of(), none.askers());
         assertEquals(none, read(root));
-        assertEquals(Optional.empty(), records.withdraw(root, a -> true, inAnHour()), "no searching record left");
-        assertEquals(Optional.empty(), records.withdraw(root(), a -> true, inAnHour()), "no record at all");
+        assertEquals(Optional.empty(), records.withdraw(root, a -> true), "no searching record left");
+        assertEquals(Optional.empty(), records.withdraw(root(), a -> true), "no record at all");
     }
 
     @Test
@@ -159,13 +160,13 @@ abstract class WritesContract {
         Root root = root();
         WorkRecord search = lowAndHigh(root);
         Work low = lowOnly(root);
-        records.offer(root, search.searchId(), low, inAnHour());
-        long expires = inAnHour() + 7;
-        WorkRecord after = records.withdraw(root, a -> a.difficulty().equals(HIGH), expires)
-                .orElseThrow();
+        records.offer(root, search.searchId(), low);
+        long kept = read(root).expiresAtSeconds();
+        WorkRecord after =
+                records.withdraw(root, a -> a.difficulty().equals(HIGH)).orElseThrow();
         assertEquals(WorkRecord.State.FOUND, after.state(), "the one left is reached by the best work");
         assertEquals(Optional.of(low), after.work());
-        assertEquals(expires, after.expiresAtSeconds());
+        assertEquals(kept, after.expiresAtSeconds(), "kept as claimed and joined");
         assertEquals(after, read(root));
     }
 
@@ -173,8 +174,8 @@ abstract class WritesContract {
     void aWithdrawalOfSomeoneNotAskingLeavesTheSearchAlone() {
         Root root = root();
         WorkRecord search = claimed(root, LOW, now() + 10_000, "10.0.0.1");
-        WorkRecord after = records.withdraw(root, a -> a.address().equals("10.0.0.9"), inAnHour())
-                .orElseThrow();
+        WorkRecord after =
+                records.withdraw(root, a -> a.address().equals("10.0.0.9")).orElseThrow();
         assertEquals(WorkRecord.State.SEARCHING, after.state());
         assertEquals(search.askers(), after.askers());
         assertEquals(search.revision(), after.revision(), "nothing written");
@@ -194,9 +195,9 @@ abstract class WritesContract {
 
         Root found = root();
         WorkRecord f = claimed(found, ANY, now() + 10_000, "10.0.0.1");
-        records.offer(found, f.searchId(), new Work(3), inAnHour());
+        records.offer(found, f.searchId(), new Work(3));
         assertFalse(records.cancel(found, f.searchId()));
-        assertEquals(Optional.empty(), records.withdraw(found, a -> true, inAnHour()), "the operator's cancel");
+        assertEquals(Optional.empty(), records.withdraw(found, a -> true), "the operator's cancel");
         assertEquals(WorkRecord.State.FOUND, read(found).state());
         assertFalse(records.cancel(root(), f.searchId()), "no record: nothing happens, nothing is thrown");
     }
@@ -229,21 +230,12 @@ abstract class WritesContract {
     /** A search of {@code root} for 10.0.0.1 at LOW, joined by 10.0.0.2 at HIGH. */
     WorkRecord lowAndHigh(Root root) {
         WorkRecord search = claimed(root, LOW, now() + 10_000, "10.0.0.1");
-        records.join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
+        join(root, search.searchId(), askers(HIGH, "10.0.0.2"), now() + 10_000);
         return search;
     }
 
-    /** A work for {@code root} that reaches LOW and not HIGH. */
-    static Work lowOnly(Root root) {
-        Work low = workReaching(root, LOW, 0);
-        while (HIGH.isReachedBy(WorkValue.value(root, low))) low = workReaching(root, LOW, low.value() + 1);
-        return low;
-    }
-
-    /** A work whose value for {@code root} is below {@code value}. */
-    static Work workBelow(Root root, long value) {
-        for (long w = 0; ; w++) {
-            if (Long.compareUnsigned(WorkValue.value(root, w), value) < 0) return new Work(w);
-        }
+    /** A join whose expiry is an hour away (a work_generate's). */
+    private Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long lease) {
+        return records.join(root, searchId, askers, lease, inAnHour());
     }
 }

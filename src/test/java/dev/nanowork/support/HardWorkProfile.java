@@ -8,9 +8,9 @@ import java.time.Duration;
  * of refusals (no search started) and of deadlines (when a search stops) look for. Shared, so Quarkus starts once.
  */
 public class HardWorkProfile extends SettingsProfile {
-    public static final String KEY = "http-route-key-90d2";
+    public static final String KEY = "http-route-key-90d2-0123456789abcdefghijkl";
     /** The operator's key: status details (what is searching) are the operator's to read. */
-    public static final String OPERATOR_KEY = "http-route-operator-key-3e1f";
+    public static final String OPERATOR_KEY = "http-route-operator-key-3e1f-0123456789abcdef";
 
     public static final String HASH = "718CC2121C3E641059BC1C2CFC45666C99E8AE922F7A807B7D07B62C995D79E2";
     /** 2^56 attempts: never found within the deadline. */

@@ -19,7 +19,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -33,10 +32,10 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
  * docs.aws.amazon.com/lambda/latest/api/API_Invoke.html: the path, the {@code Qualifier}, the invocation types, the
  * errors and their statuses; "Lambda quotas", docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html: the
  * 6 MB synchronous payload; "Signature Version 4 signing", IAM User Guide: the signature), for a client pointed here by
- * {@code AWS_ENDPOINT_URL_LAMBDA}. Stricter than AWS in one respect only: {@code Event} and {@code DryRun}, which AWS
- * accepts, are refused, because the fan-out never sends them. One function, whose code is a {@link Handler} in this JVM. Its rules, each refused as AWS
- * refuses it (restJson1: the error's type in the {@code x-amzn-ErrorType} header, {@code {"Type","message"}} in the
- * body):
+ * {@code AWS_ENDPOINT_URL_LAMBDA}. Stricter than AWS in one respect only: {@code DryRun}, which AWS accepts, is
+ * refused, because the fan-out never sends it. One function, whose code is a {@link Handler} in this JVM; its {@code
+ * Event} invocations queue as {@link InvokeEvents} documents. Its rules, each refused as AWS refuses it (restJson1: the
+ * error's type in the {@code x-amzn-ErrorType} header, {@code {"Type","message"}} in the body):
  *
  * <ul>
  *   <li>{@code POST /2015-03-31/functions/{FunctionName}/invocations}, with an optional {@code Qualifier} query
@@ -47,11 +46,10 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
  *       token 403 {@code UnrecognizedClientException}, a wrong signature 403 {@code InvalidSignatureException};
  *   <li>IAM: a qualifier the caller's {@code lambda:InvokeFunction} does not cover is 403 {@code
  *       AccessDeniedException};
- *   <li>{@code X-Amz-Invocation-Type} {@code RequestResponse} (the default); {@code Event} and {@code DryRun} are
- *       refused here (the fan-out never sends them) as 400 {@code InvalidParameterValueException}, so a client that
- *       sent one would fail loudly;
- *   <li>a payload over 6 MB (6,291,456 bytes, the synchronous limit) is 413 {@code RequestTooLargeException}; one that
- *       is not JSON is 400 {@code InvalidRequestContentException};
+ *   <li>{@code X-Amz-Invocation-Type} {@code RequestResponse} (the default) or {@code Event} (202, queued); {@code
+ *       DryRun} is refused here as 400 {@code InvalidParameterValueException}, so a client that sent one fails loudly;
+ *   <li>a payload over 6 MB (6,291,456 bytes) synchronous, 1 MB (1,048,576 bytes) asynchronous, is 413 {@code
+ *       RequestTooLargeException}; one that is not JSON is 400 {@code InvalidRequestContentException};
  *   <li>more invocations in flight than the function's reserved concurrency is 429 {@code TooManyRequestsException},
  *       reason {@code ReservedFunctionConcurrentInvocationLimitExceeded}, with {@code Retry-After};
  *   <li>the function's answer is 200 with its payload; a function that throws is still 200, with {@code
@@ -60,9 +58,6 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
  * </ul>
  */
 public final class LambdaInvokeStandIn implements AutoCloseable {
-    /** The synchronous invocation's payload limit (request and response). */
-    public static final int LARGEST_PAYLOAD = 6 * 1024 * 1024;
-
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PATH = Pattern.compile("/2015-03-31/functions/([^/]+)/invocations");
 
@@ -81,7 +76,8 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     private final String qualifier;
     private final Duration timeout;
     private final Handler handler;
-    private final Semaphore concurrency;
+    private final Slots concurrency;
+    private final InvokeEvents events;
     private final Map<String, Issued> issued = new ConcurrentHashMap<>();
     private final List<Seen> seen = new CopyOnWriteArrayList<>();
 
@@ -103,7 +99,8 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         this.qualifier = qualifier;
         this.timeout = timeout;
         this.handler = handler;
-        this.concurrency = new Semaphore(reservedConcurrency);
+        this.concurrency = new Slots(reservedConcurrency);
+        this.events = new InvokeEvents(concurrency);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -136,9 +133,23 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
                 Duration.ofSeconds(20));
     }
 
+    /**
+     * The alias's asynchronous settings ({@link InvokeEvents#configure}), and how much faster than the wall clock time
+     * passes in its queue.
+     */
+    public void events(int retryAttempts, Duration eventAge, double speed) {
+        events.configure(retryAttempts, eventAge);
+        events.speed(speed);
+    }
+
     /** Lets {@code credentials} sign requests. */
     public void issue(Issued credentials) {
         issued.put(credentials.accessKeyId(), credentials);
+    }
+
+    /** The most invocations, synchronous and queued, that ran at once. */
+    public int mostAtOnce() {
+        return concurrency.mostAtOnce();
     }
 
     /** What was invoked, in order. */
@@ -163,24 +174,16 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
                         "AccessDeniedException",
                         "User is not authorized to perform: lambda:InvokeFunction on resource: " + target.arn() + ":"
                                 + invoked);
-            String type = exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type");
-            if (type != null && !type.equals("RequestResponse"))
-                throw new InvokeRefused(
-                        400,
-                        "InvalidParameterValueException",
-                        "this stand-in runs RequestResponse invocations only, was " + type);
-            if (body.length > LARGEST_PAYLOAD)
-                throw new InvokeRefused(
-                        413,
-                        "RequestTooLargeException",
-                        "Request must be smaller than " + LARGEST_PAYLOAD + " bytes for the InvokeFunction operation");
-            try {
-                JSON.readTree(body);
-            } catch (IOException e) {
-                throw new InvokeRefused(
-                        400, "InvalidRequestContentException", "Could not parse request body into json");
+            boolean event = InvokePayload.event(exchange.getRequestHeaders().getFirst("X-Amz-Invocation-Type"), body);
+            if (event) { // queued, answered 202; its run's answer goes nowhere
+                String q = invoked;
+                seen.add(new Seen(q, "queued"));
+                events.accept(() -> handler.handle(body, timeout.toMillis()), o -> seen.add(new Seen(q, "event " + o)));
+                exchange.sendResponseHeaders(202, -1);
+                exchange.close();
+                return;
             }
-            if (!concurrency.tryAcquire()) {
+            if (!concurrency.tryTake()) {
                 exchange.getResponseHeaders().set("Retry-After", "1");
                 throw new InvokeRefused(
                         429,
@@ -191,7 +194,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
             try {
                 run(exchange, body, invoked);
             } finally {
-                concurrency.release();
+                concurrency.give();
             }
         } catch (InvokeRefused r) {
             seen.add(new Seen(invoked, r.type));
@@ -241,5 +244,6 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        events.close();
     }
 }

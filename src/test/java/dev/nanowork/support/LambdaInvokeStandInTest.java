@@ -90,10 +90,20 @@ class LambdaInvokeStandInTest {
                         client,
                         r -> r.functionName("worker:live")
                                 .payload(SdkBytes.fromUtf8String(
-                                        "\"" + "x".repeat(LambdaInvokeStandIn.LARGEST_PAYLOAD) + "\""))));
+                                        "\"" + "x".repeat(InvokePayload.LARGEST_PAYLOAD) + "\""))));
         assertEquals(
                 "400 InvalidParameterValueException",
-                refusal(client, r -> payload(r.invocationType(InvocationType.EVENT), "worker:live")));
+                refusal(client, r -> payload(r.invocationType(InvocationType.DRY_RUN), "worker:live")),
+                "DryRun: the one type this stand-in refuses (the fan-out never sends it)");
+        assertEquals(
+                "413 RequestTooLargeException",
+                refusal(
+                        client,
+                        r -> r.functionName("worker:live")
+                                .invocationType(InvocationType.EVENT)
+                                .payload(SdkBytes.fromUtf8String(
+                                        "\"" + "x".repeat(InvokePayload.LARGEST_EVENT) + "\""))),
+                "an event's payload is 1 MB at most");
         try (LambdaClient stranger = client(new Issued("ASIASTRANGER", "secret", "session"), Region.US_EAST_1)) {
             assertEquals("403 UnrecognizedClientException", refusal(stranger, r -> payload(r, "worker:live")));
         }

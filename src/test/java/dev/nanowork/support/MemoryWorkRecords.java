@@ -104,7 +104,8 @@ public final class MemoryWorkRecords implements WorkRecords {
     }
 
     @Override
-    public Optional<WorkRecord> join(Root root, String searchId, Set<Asker> askers, long leaseUntilMillis) {
+    public Optional<WorkRecord> join(
+            Root root, String searchId, Set<Asker> askers, long leaseUntilMillis, long expiresAtSeconds) {
         reachable("join");
         return change(root, searchId, old -> {
             Set<Asker> all = new HashSet<>(old.askers());
@@ -114,12 +115,13 @@ public final class MemoryWorkRecords implements WorkRecords {
                     .difficulty(old.difficulty().compareTo(d) >= 0 ? old.difficulty() : d)
                     .askers(all)
                     .lease(Math.max(old.leaseUntilMillis(), leaseUntilMillis))
+                    .expires(Math.max(old.expiresAtSeconds(), expiresAtSeconds))
                     .done();
         });
     }
 
     @Override
-    public Offer offer(Root root, String searchId, Work work, long expiresAtSeconds) {
+    public Offer offer(Root root, String searchId, Work work) {
         reachable("offer");
         long value = WorkValue.value(root, work);
         Offer[] offer = new Offer[1];
@@ -137,7 +139,6 @@ public final class MemoryWorkRecords implements WorkRecords {
                         .state(WorkRecord.State.FOUND)
                         .work(work)
                         .askers(Set.of())
-                        .expires(expiresAtSeconds)
                         .done();
                 offer[0] = new Offer.Found(found);
                 return found;
@@ -154,7 +155,7 @@ public final class MemoryWorkRecords implements WorkRecords {
     }
 
     @Override
-    public Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which, long expiresAtSeconds) {
+    public Optional<WorkRecord> withdraw(Root root, Predicate<Asker> which) {
         reachable("withdraw");
         boolean[] was = new boolean[1];
         WorkRecord after = compute(root, (r, old) -> {
@@ -168,7 +169,6 @@ public final class MemoryWorkRecords implements WorkRecords {
                 return new NextRecord(old)
                         .state(WorkRecord.State.FOUND)
                         .askers(Set.of())
-                        .expires(expiresAtSeconds)
                         .done();
             if (left.isEmpty())
                 return new NextRecord(old)

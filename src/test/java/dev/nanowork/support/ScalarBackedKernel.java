@@ -16,6 +16,17 @@ public abstract class ScalarBackedKernel implements WorkKernel {
         this.name = name;
     }
 
+    /** The scalar kernel, counting its {@code search} calls (batches) in {@code calls}: did anything search? */
+    public static WorkKernel counting(java.util.concurrent.atomic.AtomicLong calls) {
+        return new ScalarBackedKernel("counting-scalar") {
+            @Override
+            protected long search(RootSearch scalar, long start, long count, long threshold) {
+                calls.incrementAndGet();
+                return scalar.search(start, count, threshold);
+            }
+        };
+    }
+
     /** Answers one {@code search} call; {@code scalar} is the real kernel for the same root. */
     protected abstract long search(RootSearch scalar, long start, long count, long threshold);
 

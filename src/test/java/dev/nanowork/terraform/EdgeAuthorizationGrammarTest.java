@@ -1,6 +1,8 @@
 package dev.nanowork.terraform;
 
 import static dev.nanowork.terraform.EdgeFunctionHarness.JSON;
+import static dev.nanowork.terraform.EdgeFunctionHarness.ORIGIN_ENTRY;
+import static dev.nanowork.terraform.EdgeFunctionHarness.ORIGIN_SECRET;
 import static dev.nanowork.terraform.EdgeFunctionHarness.assertForwarded;
 import static dev.nanowork.terraform.EdgeFunctionHarness.assertRefused;
 import static dev.nanowork.terraform.EdgeFunctionHarness.request;
@@ -36,7 +38,7 @@ class EdgeAuthorizationGrammarTest {
     @Test
     void theOneAuthorizationGrammar() throws Exception {
         JsonNode cases = JSON.readTree(AUTHORIZATION_CASES.toFile()).get("cases");
-        Map<String, String> store = new LinkedHashMap<>();
+        Map<String, String> store = new LinkedHashMap<>(Map.of(ORIGIN_ENTRY, ORIGIN_SECRET));
         ArrayNode requests = JSON.createArrayNode();
         for (JsonNode c : cases) {
             String header = c.get("header").isNull() ? null : c.get("header").asText();

@@ -31,9 +31,16 @@ final class EdgeFunctionHarness {
     static final String EXPIRED_KEY = "expired-0123456789abcdef0123456789abcdef0123456789abcdef012345678";
     /** The viewer's address as CloudFront measured it (event.viewer.ip). */
     static final String VIEWER_IP = "2001:db8::7";
-    /** The store after infra/edge-keys.sh with no rotation under way: each key's digest, its role, no end. */
+    /** The origin secret the edge sends on (64 hex digits, as the stack generates). */
+    static final String ORIGIN_SECRET = "0a9b8c7d6e5f40312233445566778899aabbccddeeff00112233445566778899";
+    /** The key store's entry of the origin secret (not a digest). */
+    static final String ORIGIN_ENTRY = "origin-secret";
+    /**
+     * The store after infra/edge-keys.sh with no rotation under way: each key's digest, its role, no end; and the
+     * origin secret.
+     */
     static final Map<String, String> CURRENT_KEYS =
-            Map.of(sha256(WALLET_KEY), "auth", sha256(OPERATOR_KEY), "operator");
+            Map.of(sha256(WALLET_KEY), "auth", sha256(OPERATOR_KEY), "operator", ORIGIN_ENTRY, ORIGIN_SECRET);
 
     private EdgeFunctionHarness() {}
 
@@ -48,11 +55,17 @@ final class EdgeFunctionHarness {
     }
 
     static void assertForwarded(JsonNode result, String authorization) {
+        assertForwarded(result, authorization, ORIGIN_SECRET);
+    }
+
+    /** Forwarded with {@code secret} as the origin secret, whatever the viewer sent under that name. */
+    static void assertForwarded(JsonNode result, String authorization, String secret) {
         // The function returns the request itself (CloudFront then forwards it), not a response.
         assertFalse(result.has("statusCode"), "forwarded, not answered: " + result);
         assertEquals("/x86_64", result.path("uri").asText(), "the request unchanged: " + result);
         // With the viewer's address as CloudFront measured it, whatever the viewer sent under that name.
         assertEquals(VIEWER_IP, result.at("/headers/x-viewer-address/value").asText(), "the viewer's address");
+        assertEquals(secret, result.at("/headers/x-origin-secret/value").asText(), "the origin secret vouches for it");
         if (authorization != null)
             assertEquals(
                     authorization, result.at("/headers/authorization/value").asText(), "the key goes on");
@@ -67,7 +80,12 @@ final class EdgeFunctionHarness {
         assertEquals(200, result.path("statusCode").asInt(), what + "answered at the edge: " + result);
         JsonNode body = JSON.readTree(result.at("/body/data").asText());
         assertEquals(error, body.path("error").asText(), what + body);
-        assertTrue(body.path("hint").asText().contains("Authorization: Bearer"), "" + body);
+        assertTrue(
+                body.path("hint")
+                        .asText()
+                        .contains(error.equals("Key unavailable") ? "retry" : "Authorization: Bearer"),
+                "" + body);
+        assertFalse(result.path("headers").has("x-origin-secret"), "a refusal never carries the secret: " + result);
         assertEquals(
                 origin == null ? "" : origin,
                 result.at("/headers/access-control-allow-origin/value").asText(),

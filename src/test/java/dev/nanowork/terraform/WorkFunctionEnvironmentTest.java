@@ -82,6 +82,7 @@ class WorkFunctionEnvironmentTest {
                         "NANO_WORK_AUTH_ROTATION_GRACE",
                         "NANO_WORK_AUTH_KEY_PARAMETER",
                         "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER",
+                        "NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER",
                         "NANO_WORK_FAN_OUT_TABLE",
                         "NANO_WORK_FAN_OUT_TARGET",
                         "NANO_WORK_FAN_OUT_MAX_WORKERS",
@@ -126,7 +127,8 @@ class WorkFunctionEnvironmentTest {
     }
 
     /**
-     * The keys (the wallets' and the operator's): SecureStrings the application reads itself through the AWS SDK,
+     * The keys (the wallets' and the operator's) and the origin secret: SecureStrings the application reads itself
+     * through the AWS SDK, in one GetParameters,
      * re-read every key_cache_seconds, the previous version accepted for key_rotation_grace_seconds; no layer (the
      * Parameters and Secrets extension refused SnapStart's credentials); IAM on those parameters only.
      */
@@ -141,6 +143,10 @@ class WorkFunctionEnvironmentTest {
                 environment().get("NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER"),
                 "the operator's parameter's name, never the key");
         assertEquals(
+                "var.origin_secret.parameter_name",
+                environment().get("NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER"),
+                "the origin secret's parameter's name, never the secret");
+        assertEquals(
                 "format(\"%ds\", var.key_cache_seconds)",
                 environment().get("NANO_WORK_AUTH_KEY_CACHE"), "the cache, a Quarkus duration in seconds");
         assertEquals(
@@ -153,7 +159,7 @@ class WorkFunctionEnvironmentTest {
                 "the grace outlasts the cache: " + validations(module.variable("key_rotation_grace_seconds")));
         assertFalse(function.has("layers"), "no layer: " + function.get("layers"));
         assertFalse(module.locals().containsKey("layer_arns"), "no layer list");
-        for (String variable : new String[] {"auth_key", "operator_key"}) {
+        for (String variable : new String[] {"auth_key", "operator_key", "origin_secret"}) {
             assertFalse(
                     module.variable(variable).get("type").asText().contains("extension_layer_arn"),
                     variable + " names no extension layer: "
@@ -165,15 +171,18 @@ class WorkFunctionEnvironmentTest {
         assertText("${local.keyed ? 1 : 0}", grant.get("count"), "a grant only with a key");
         String keys = expression(module.local("key_parameters"));
         assertTrue(
-                keys != null && keys.contains("auth = var.auth_key") && keys.contains("operator = var.operator_key"),
-                "the grant covers both keys: " + keys);
+                keys != null
+                        && keys.contains("auth = var.auth_key")
+                        && keys.contains("operator = var.operator_key")
+                        && keys.contains("origin = var.origin_secret"),
+                "the grant covers both keys and the origin secret: " + keys);
         // The raw text: the policy interpolates the region into kms:ViaService.
         String policy = grant.get("policy").asText();
         assertTrue(policy.startsWith("${jsonencode("), "auth_key policy is a jsonencode() expression: " + policy);
         assertTrue(
-                policy.contains("[\"ssm:GetParameter\"]")
+                policy.contains("[\"ssm:GetParameters\"]")
                         && policy.contains("[for key in values(local.key_parameters) : key.parameter_arn]"),
-                "ssm:GetParameter on the parameters' ARNs: " + policy);
+                "ssm:GetParameters (the one call the application makes) on the parameters' ARNs: " + policy);
         assertTrue(
                 policy.contains("\"kms:Decrypt\"")
                         && policy.contains("[key.kms_key_arn]")
@@ -181,7 +190,9 @@ class WorkFunctionEnvironmentTest {
                         && policy.contains("\"kms:EncryptionContext:PARAMETER_ARN\" = key.parameter_arn"),
                 "kms:Decrypt on the key, through SSM, for that parameter: " + policy);
         assertFalse(
-                policy.contains("\"*\"") || policy.contains("GetParameters") || policy.contains("GetParametersByPath"),
+                policy.contains("\"*\"")
+                        || policy.contains("ssm:GetParameter\"")
+                        || policy.contains("GetParametersByPath"),
                 "no wildcard, no other SSM action: " + policy);
     }
 }

@@ -24,7 +24,6 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.WorkValue;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.logging.Level;
@@ -64,11 +63,7 @@ class WorkerSearchTest {
         String id = newSearchId();
         records.put(searching(root, EASY, id, 20_000));
         WorkerSearch bounded = new WorkerSearch(
-                SEARCH,
-                records,
-                new TaskBounds(Difficulty.RECEIVE, Difficulty.SEND),
-                WorkerTestTasks.POLL,
-                Duration.ofHours(1));
+                SEARCH, records, new TaskBounds(Difficulty.RECEIVE, Difficulty.SEND), WorkerTestTasks.POLL);
         String valid = new String(payload(root, Difficulty.RECEIVE, id, 7, 10_000), StandardCharsets.UTF_8);
         List<String> refused = List.of(
                 "not json",
@@ -117,12 +112,14 @@ class WorkerSearchTest {
         records.put(searching(other, EASY, newSearchId(), 20_000));
         Root leaseOver = randomRoot(random);
         records.put(searching(leaseOver, EASY, id, -1));
+        // Within a second of the task's own deadline: a work_generate's lease, over, and not a precache's to hold.
         Root done = randomRoot(random);
         records.put(searching(done, EASY, id, 20_000));
         records.cancel(done, id);
         try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
             for (Root root : List.of(absent, other, leaseOver, done)) {
-                String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, 10_000), REMAINING);
+                long deadline = root.equals(leaseOver) ? 500 : 10_000;
+                String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, deadline), REMAINING);
                 assertEquals("{\"outcome\":\"stopped\"}", answer, root.toString());
             }
             List<String> lines = log.lines().stream()
@@ -132,6 +129,44 @@ class WorkerSearchTest {
             assertTrue(lines.stream().allMatch(l -> l.contains("attempts 0,")), lines.toString());
         }
         assertTrue(records.stored(other).orElseThrow().work().isEmpty(), "another search's record is left alone");
+    }
+
+    /**
+     * A precache's claim is leased only until a worker starts (RecordPrecache.WORKER_START): the worker holds the lease
+     * to its task's deadline, and searches one that lapsed while its invocation was queued, unless taken over. A
+     * work_generate's workers, whose lease reaches their deadline, write nothing to start.
+     */
+    @Test
+    void aPrecachesWorkerHoldsItsLeaseToTheTasksDeadline() {
+        for (long lease : new long[] {3_000, -1}) {
+            Root root = randomRoot(random);
+            String id = newSearchId();
+            records.put(searching(root, EASY, id, lease));
+            long before = System.currentTimeMillis();
+            WorkerOutcome outcome = WorkerTasks.readOutcome(worker(SEARCH, records)
+                    .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING)
+                    .getBytes(StandardCharsets.UTF_8));
+            assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), "lease " + lease);
+            List<WorkRecord> written = records.history(root);
+            assertEquals(3, written.size(), "claimed, held, found: " + written);
+            assertTrue(written.get(1).leaseUntilMillis() >= before + 9_000, "held to the deadline: " + written.get(1));
+            assertEquals(WorkRecord.State.FOUND, written.get(2).state());
+        }
+
+        Root taken = randomRoot(random);
+        records.put(searching(taken, EASY, newSearchId(), -1));
+        String late = newSearchId();
+        assertEquals(
+                "{\"outcome\":\"stopped\"}",
+                worker(SEARCH, records).answer(payload(taken, EASY, late, 1, 10_000), REMAINING),
+                "a precache taken over while its worker was queued");
+        assertEquals(1, records.history(taken).size(), "nothing written");
+
+        Root generated = randomRoot(random);
+        String id = newSearchId();
+        records.put(searching(generated, EASY, id, 10_200));
+        var unused = worker(SEARCH, records).answer(payload(generated, EASY, id, 1, 10_000), REMAINING);
+        assertEquals(2, records.history(generated).size(), "a work_generate's worker writes only its find");
     }
 
     @Test
@@ -169,9 +204,10 @@ class WorkerSearchTest {
                 root,
                 id,
                 java.util.Set.of(new Asker("198.51.100.9", UNREACHABLE)),
-                System.currentTimeMillis() + 20_000);
-        WorkerSearch bounded = new WorkerSearch(
-                SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL, Duration.ofHours(1));
+                System.currentTimeMillis() + 20_000,
+                System.currentTimeMillis() / 1000 + 3600);
+        WorkerSearch bounded =
+                new WorkerSearch(SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL);
         long began = System.nanoTime();
         String answer = bounded.answer(payload(root, EASY, id, 1, 10_000), REMAINING);
         long ms = (System.nanoTime() - began) / 1_000_000;

@@ -167,7 +167,11 @@ class WorkerStopTest {
             long start = start(root, lowHit, random);
             var unused = LATER.schedule(
                     () -> records.join(
-                            root, id, Set.of(new Asker("198.51.100.7", RAISED)), System.currentTimeMillis() + 30_000),
+                            root,
+                            id,
+                            Set.of(new Asker("198.51.100.7", RAISED)),
+                            System.currentTimeMillis() + 30_000,
+                            System.currentTimeMillis() / 1000 + 3600),
                     100,
                     TimeUnit.MILLISECONDS);
             try (WorkSearch slow = slowFirstBatch()) {
@@ -196,7 +200,12 @@ class WorkerStopTest {
         while (RAISED.isReachedBy(WorkValue.value(root, firstFrom(root, 1)))) root = randomRoot(random);
         String id = newSearchId();
         records.put(searching(root, LOW, id, 30_000));
-        records.join(root, id, Set.of(new Asker("198.51.100.7", RAISED)), System.currentTimeMillis() + 30_000);
+        records.join(
+                root,
+                id,
+                Set.of(new Asker("198.51.100.7", RAISED)),
+                System.currentTimeMillis() + 30_000,
+                System.currentTimeMillis() / 1000 + 3600);
         try (WorkSearch one = new WorkSearch(new ScalarKernel(), 1)) {
             String answer = worker(one, records).answer(payload(root, LOW, id, 1, 20_000), REMAINING);
             WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));

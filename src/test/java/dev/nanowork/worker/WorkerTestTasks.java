@@ -25,7 +25,7 @@ final class WorkerTestTasks {
     private WorkerTestTasks() {}
 
     static WorkerSearch worker(WorkSearch search, WorkRecords records) {
-        return new WorkerSearch(search, records, ANY, POLL, Duration.ofHours(1));
+        return new WorkerSearch(search, records, ANY, POLL);
     }
 
     static WorkSearch scalar() {
