@@ -23,22 +23,19 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /**
  * One worker invocation: checks the task, then searches it on this execution's search threads, from the task's start
  * nonce, until the record says the search is over ({@link RecordWatch}), a work is found and recorded, or the
  * deadline. A worker never invokes workers (Lambda's recursion guard allows one level; nothing here can reach {@code
- * fanout.Workers}). One log line per invocation: outcome, attempts, time.
+ * fanout.Workers}). What each invocation came to (outcome, attempts, time, rate) goes into its {@link RequestRecord},
+ * which {@code WorkerHandler} writes: one line per invocation.
  */
 @Singleton
 @Unremovable
 public class WorkerSearch {
-    private static final Logger LOG = Logger.getLogger(WorkerSearch.class.getName());
-
     /** A task is about 200 bytes; anything much larger is not one (the handler reads at most one byte more). */
     public static final int LONGEST_PAYLOAD = 4096;
 
@@ -97,7 +94,6 @@ public class WorkerSearch {
                 throw new WorkerRefusal("no work record table (nano-work.fan-out.table): a worker nothing can stop"
                         + " does not search");
         } catch (WorkerTasks.Malformed | WorkerRefusal e) {
-            LOG.info(() -> "worker: refused, no search: " + e.getMessage());
             record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e instanceof WorkerRefusal r ? r : new WorkerRefusal(e.getMessage());
         }
@@ -106,30 +102,14 @@ public class WorkerSearch {
         Run run = new Run(task, record.tally());
         try {
             WorkerOutcome outcome = run.search();
-            log(task, outcome.kind().name(), run, began);
             record.outcome(RequestRecord.Outcome.valueOf(outcome.kind().name()), null);
             return WorkerTasks.write(outcome);
         } catch (WorkerRefusal e) {
-            log(task, "refused (" + e.getMessage() + ")", run, began);
             record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e;
         } finally {
             record.searched(run.attempts, System.nanoTime() - began, null);
         }
-    }
-
-    private static void log(WorkerTask task, String outcome, Run run, long began) {
-        double seconds = (System.nanoTime() - began) / 1e9;
-        LOG.info(() -> String.format(
-                Locale.ROOT,
-                "worker: %s, root %s, difficulty %s, search %s, attempts %d, %.3f s, %.1f MH/s",
-                outcome.toLowerCase(Locale.ROOT),
-                task.root(),
-                run.difficulty,
-                task.searchId(),
-                run.attempts,
-                seconds,
-                seconds > 0 ? run.attempts / seconds / 1e6 : 0));
     }
 
     private static SearchTally tally(WorkerTask task) {
