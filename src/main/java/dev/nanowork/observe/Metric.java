@@ -34,6 +34,12 @@ public enum Metric {
     WORKERS_FAILED("WorkersFailed", Unit.COUNT, Actions.GENERATE),
     /** Calls to the work record table that failed (the search went on alone, or a worker stopped). */
     RECORD_FAILURES("RecordFailures", Unit.COUNT, Actions.SHARING),
+    /** Reads of the work record table this execution made for the request (each one read request unit). */
+    RECORD_READS("RecordReads", Unit.COUNT, Actions.SHARING),
+    /** Writes to the work record table this execution made for the request (each one write request unit). */
+    RECORD_WRITES("RecordWrites", Unit.COUNT, Actions.SHARING),
+    /** Nonces this execution tried after another's find, until its poll of the record saw it (an upper bound). */
+    ATTEMPTS_AFTER_FIND("AttemptsAfterFind", Unit.COUNT, Actions.SHARING),
     /** The keys could not be read from their store (SSM): the request was refused for it. */
     KEY_STORE_FAILURES("KeyStoreFailures", Unit.COUNT, Actions.KEYED),
     /** The first record of an execution environment (Powertools' ColdStart metric). */

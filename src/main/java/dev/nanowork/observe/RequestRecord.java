@@ -174,12 +174,18 @@ public final class RequestRecord {
                     .property("workers_failed", t.workersFailed())
                     .property("search_id", t.searchId())
                     .property("record_states", t.recordStates())
-                    .property("record_failures", t.recordFailures());
+                    .property("record_failures", t.recordFailures())
+                    .property("record_reads", t.recordReads())
+                    .property("record_writes", t.recordWrites())
+                    .property("attempts_after_find", t.attemptsAfterFind());
             metrics.put(Metric.WORKERS_ASKED, t.workersAsked());
             metrics.put(Metric.WORKERS_STARTED, t.workersStarted());
             metrics.put(Metric.WORKERS_THROTTLED, t.workersThrottled());
             metrics.put(Metric.WORKERS_FAILED, t.workersFailed());
             metrics.put(Metric.RECORD_FAILURES, t.recordFailures());
+            metrics.put(Metric.RECORD_READS, t.recordReads());
+            metrics.put(Metric.RECORD_WRITES, t.recordWrites());
+            metrics.put(Metric.ATTEMPTS_AFTER_FIND, (double) t.attemptsAfterFind());
         }
         return line;
     }

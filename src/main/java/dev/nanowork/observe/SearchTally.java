@@ -3,6 +3,7 @@ package dev.nanowork.observe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -34,6 +35,9 @@ public final class SearchTally {
     private final AtomicInteger workersThrottled = new AtomicInteger();
     private final AtomicInteger workersFailed = new AtomicInteger();
     private final AtomicInteger recordFailures = new AtomicInteger();
+    private final AtomicInteger recordReads = new AtomicInteger();
+    private final AtomicInteger recordWrites = new AtomicInteger();
+    private final AtomicLong attemptsAfterFind = new AtomicLong();
     private final List<String> recordStates = new ArrayList<>();
     private volatile String searchId;
 
@@ -79,6 +83,24 @@ public final class SearchTally {
         recordFailures.incrementAndGet();
     }
 
+    /** A call read the work record table (one read unit). */
+    public void recordRead() {
+        recordReads.incrementAndGet();
+    }
+
+    /** A call wrote to the work record table (one write unit, its condition held or not). */
+    public void recordWrite() {
+        recordWrites.incrementAndGet();
+    }
+
+    /**
+     * This execution searched about {@code attempts} nonces after another execution's find, before its poll of the
+     * record saw it (at most a poll interval's worth: what the fan-out pays for stopping by polling).
+     */
+    public void searchedAfterFind(long attempts) {
+        attemptsAfterFind.addAndGet(attempts);
+    }
+
     /** The work record went to {@code state} as this execution saw it ({@code claimed}, {@code joined}, ...). */
     public void recordState(String state) {
         synchronized (recordStates) {
@@ -114,6 +136,18 @@ public final class SearchTally {
 
     public int recordFailures() {
         return recordFailures.get();
+    }
+
+    public int recordReads() {
+        return recordReads.get();
+    }
+
+    public int recordWrites() {
+        return recordWrites.get();
+    }
+
+    public long attemptsAfterFind() {
+        return attemptsAfterFind.get();
     }
 
     /** Whether the record was seen in {@code state}. */

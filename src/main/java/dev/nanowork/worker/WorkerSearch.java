@@ -101,7 +101,8 @@ public class WorkerSearch {
         record.tally(tally(task));
         Run run = new Run(task, record.tally());
         try {
-            WorkerOutcome outcome = run.search();
+            // Its calls to the record table are counted in its tally, as the generate function's are.
+            WorkerOutcome outcome = SearchTally.within(record.tally(), run::search);
             record.outcome(RequestRecord.Outcome.valueOf(outcome.kind().name()), null);
             return WorkerTasks.write(outcome);
         } catch (WorkerRefusal e) {
@@ -175,6 +176,7 @@ public class WorkerSearch {
                     SearchResult result = search.search(
                             task.root(), difficulty, start, deadlineNanos, watch.round(new CancelSignal(), difficulty));
                     attempts += result.attempts();
+                    tally.searchedAfterFind(watch.searchedAfterFind(result));
                     // The next round's threads go on from where this round's stopped (each thread's share of it).
                     start += result.attempts() / search.threads();
                     switch (result) {
