@@ -1,6 +1,7 @@
 package dev.nanowork.config;
 
 import io.smallrye.config.WithDefault;
+import java.util.Optional;
 
 /**
  * {@code nano-work.metrics.*}: where the metrics of each request's record go (observe.Metric, the Embedded Metric
@@ -14,7 +15,10 @@ public interface MetricsConfig {
     @WithDefault("NanoWork")
     String namespace();
 
-    /** The variant this function is part of ({@code NANO_WORK_METRICS_VARIANT}): the metrics' Variant dimension. */
-    @WithDefault("self-hosted")
-    String variant();
+    /**
+     * The variant this function is part of ({@code NANO_WORK_METRICS_VARIANT}): the metrics' Variant dimension. Unset,
+     * on Lambda its architecture as Lambda names it ({@code x86_64}, {@code arm64}: the stack's variant names), else
+     * {@code self-hosted} (observe.RecordWriter#variant).
+     */
+    Optional<String> variant();
 }

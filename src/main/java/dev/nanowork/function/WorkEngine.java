@@ -61,8 +61,9 @@ public class WorkEngine {
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown") String version,
             @ConfigProperty(name = "quarkus.thread-pool.max-threads") Optional<Integer> workerThreads) {
         JvmProbe probe = JvmProbe.current();
-        recordWriter =
-                new RecordWriter(config.metrics().namespace(), config.metrics().variant());
+        recordWriter = new RecordWriter(
+                config.metrics().namespace(),
+                RecordWriter.variant(config.metrics().variant(), System.getenv(), System.getProperty("os.arch")));
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
         WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served(config.serve()),

@@ -2,6 +2,7 @@ package dev.nanowork.observe;
 
 import java.io.PrintStream;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
 
@@ -36,6 +37,17 @@ public final class RecordWriter {
     /** The function's name on Lambda ({@code AWS_LAMBDA_FUNCTION_NAME}), else {@code self-hosted}. */
     public static String functionName(Map<String, String> environment) {
         return environment.getOrDefault("AWS_LAMBDA_FUNCTION_NAME", "self-hosted");
+    }
+
+    /**
+     * The Variant dimension: the one configured; unset, on Lambda ({@code AWS_LAMBDA_FUNCTION_NAME} set) the
+     * architecture as Lambda names it, so that a function deployed without the stack's setting is still told apart
+     * from the other architecture; else {@code self-hosted}.
+     */
+    public static String variant(Optional<String> configured, Map<String, String> environment, String osArch) {
+        if (configured.isPresent()) return configured.get();
+        if (!environment.containsKey("AWS_LAMBDA_FUNCTION_NAME")) return "self-hosted";
+        return osArch.equals("aarch64") || osArch.equals("arm64") ? "arm64" : "x86_64";
     }
 
     /** Writes {@code record}'s line, as of now. */

@@ -197,6 +197,13 @@ final class FanOutCluster {
         return outcome.body();
     }
 
+    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
+    static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
+        return lambda.seen();
+    }
+
     static void awaitRecord(String hash) throws InterruptedException {
         long until = System.nanoTime() + 10_000_000_000L;
         while (records.read(Root.parse(hash)).isEmpty() && System.nanoTime() < until) Thread.sleep(10);

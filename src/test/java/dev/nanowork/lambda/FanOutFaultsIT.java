@@ -7,6 +7,7 @@ import static dev.nanowork.lambda.FanOutCluster.STOPPED_WITHIN;
 import static dev.nanowork.lambda.FanOutCluster.STRANGER;
 import static dev.nanowork.lambda.FanOutCluster.WALLET;
 import static dev.nanowork.lambda.FanOutCluster.ask;
+import static dev.nanowork.lambda.FanOutCluster.awaitInvokes;
 import static dev.nanowork.lambda.FanOutCluster.awaitRecord;
 import static dev.nanowork.lambda.FanOutCluster.dispatched;
 import static dev.nanowork.lambda.FanOutCluster.dynalite;
@@ -222,12 +223,5 @@ class FanOutFaultsIT {
                     ms < STOPPED_WITHIN.toMillis(),
                     "a worker returned " + ms + " ms after the search ended (poll every 50 ms)");
         }
-    }
-
-    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
-    private static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
-        return lambda.seen();
     }
 }

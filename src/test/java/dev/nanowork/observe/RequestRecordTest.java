@@ -15,6 +15,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** Each request's line: the record's members as they happened, its metrics valid EMF and only where they apply. */
@@ -133,6 +134,16 @@ class RequestRecordTest {
         assertEquals(
                 "nano-work-x86_64", RecordWriter.functionName(Map.of("AWS_LAMBDA_FUNCTION_NAME", "nano-work-x86_64")));
         assertEquals("self-hosted", RecordWriter.functionName(Map.of()));
+    }
+
+    /** The Variant dimension: configured, else on Lambda the architecture as Lambda names it, else self-hosted. */
+    @Test
+    void theVariantIsTheConfiguredOneElseLambdasArchitecture() {
+        Map<String, String> lambda = Map.of("AWS_LAMBDA_FUNCTION_NAME", "nano-work-generate");
+        assertEquals("lmi-c7i", RecordWriter.variant(Optional.of("lmi-c7i"), lambda, "amd64"));
+        assertEquals("x86_64", RecordWriter.variant(Optional.empty(), lambda, "amd64"));
+        assertEquals("arm64", RecordWriter.variant(Optional.empty(), lambda, "aarch64"));
+        assertEquals("self-hosted", RecordWriter.variant(Optional.empty(), Map.of(), "aarch64"));
     }
 
     @Test
