@@ -217,6 +217,19 @@ resource "aws_lambda_function" "this" {
     } : {})
   }
 
+  # Every line one JSON object (docs/observe.md, "Log lines"): with JSON, Lambda's own lines (START, END, the REPORT
+  # with the billed duration, and the java runtime's report of a handler's exception with its stack trace) are JSON
+  # as the application's are, and lines that are already JSON (every log line of function.zip, and each request's
+  # record with its EMF metrics) are kept as they are. INFO, never higher: Lambda drops a line below the application
+  # level, and reads a line with no "level" (each record, so its metrics) or with java.util.logging's WARNING or
+  # SEVERE as INFO.
+  logging_config {
+    log_format            = "JSON"
+    log_group             = aws_cloudwatch_log_group.this.name
+    application_log_level = "INFO"
+    system_log_level      = "INFO"
+  }
+
   dynamic "snap_start" {
     for_each = local.managed ? [] : [local.snap_start_apply_on]
 

@@ -2,6 +2,7 @@ package dev.nanowork.function;
 
 import dev.nanowork.access.KeyId;
 import dev.nanowork.access.SharedSecret;
+import dev.nanowork.observe.LogContext;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import io.vertx.core.Handler;
@@ -32,6 +33,8 @@ final class AccessLog implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext rc) {
         long start = System.nanoTime();
+        // First of the request's routes: every line it writes, this one too, names its Lambda invocation.
+        LambdaInvocation.requestId(rc).ifPresent(LogContext::requestId);
         // The client when the request ends: decided by then (OriginGate runs after this), whoever answered it.
         rc.addEndHandler(ended -> LOG.info(() -> client(rc) + " key=" + keyId(rc) + " "
                 + rc.request().method() + " " + rc.request().path() + " "

@@ -1,6 +1,7 @@
 package dev.nanowork.worker;
 
 import com.amazonaws.services.lambda.runtime.Context;
+import dev.nanowork.observe.LogContext;
 import dev.nanowork.observe.RecordWriter;
 import dev.nanowork.observe.RequestRecord;
 import io.quarkus.arc.Arc;
@@ -36,6 +37,7 @@ public class WorkerHandler {
 
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         Quarkus.manualStart();
+        LogContext.requestId(context.getAwsRequestId());
         RequestRecord record = new RequestRecord(
                 context.getAwsRequestId(), RecordWriter.functionName(System.getenv()), System.nanoTime());
         try {
@@ -47,6 +49,7 @@ public class WorkerHandler {
             output.write(answer.getBytes(StandardCharsets.UTF_8));
         } finally {
             Arc.container().instance(RecordWriter.class).get().write(record);
+            LogContext.clear();
         }
     }
 }

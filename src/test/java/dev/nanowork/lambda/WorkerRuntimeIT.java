@@ -107,6 +107,11 @@ class WorkerRuntimeIT {
             assertTrue(lines.get(0).path("Attempts").asLong() > 0, lines.get(0).toString());
             assertEquals(1, lines.get(0).path("Found").asInt(), lines.get(0).toString());
             assertEquals(1, lines.get(0).path("ColdStart").asInt(), "the environment's first record");
+            // Each log line one JSON object naming its invocation (docs/observe.md, "Log lines").
+            LogLines.one(
+                    launch.output(),
+                    "worker: found",
+                    lines.get(0).path("request_id").asText());
             // java.util.logging's own console format, two lines a record, is what a logger made before Quarkus gets
             assertFalse(
                     launch.output().lines().anyMatch(l -> l.matches("\\w{3} \\d{1,2}, \\d{4} .* dev\\.nanowork\\..*")),
@@ -119,6 +124,13 @@ class WorkerRuntimeIT {
                     work,
                     records.read(root).orElseThrow().work().orElseThrow().toString(),
                     "the forged task changed nothing");
+            // The runtime client's report of the exception the handler threw: one line, the stack trace inside.
+            List<JsonNode> traces = LogLines.assertJson(launch.output()).stream()
+                    .filter(n -> n.toString().contains("WorkerRefusal"))
+                    .toList();
+            assertEquals(1, traces.size(), launch.output());
+            assertEquals(
+                    "ERROR", traces.get(0).path("level").asText(), traces.get(0).toString());
             launch.stop();
             System.out.printf(
                     java.util.Locale.ROOT,
