@@ -1,6 +1,5 @@
 package dev.nanowork.lambda;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -52,20 +51,6 @@ final class LogLines {
                 .filter(n -> n.path("loggerName").asText().equals(logger))
                 .filter(n -> n.path("level").asText().equals(level))
                 .toList();
-    }
-
-    /** The one line whose message contains {@code text}, with its request id when {@code requestId} is not null. */
-    static JsonNode one(String output, String text, String requestId) {
-        List<JsonNode> found = assertJson(output).stream()
-                .filter(n -> n.path("message").asText().contains(text))
-                .toList();
-        assertEquals(1, found.size(), "one line saying " + text + ":\n" + output);
-        if (requestId != null)
-            assertEquals(
-                    requestId,
-                    found.get(0).path("mdc").path("AWSRequestId").asText(),
-                    found.get(0).toString());
-        return found.get(0);
     }
 
     private static JsonNode parse(String line, String output) {
