@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.runtime.QuarkusHttpHeaders;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
