@@ -107,9 +107,10 @@ output "dashboard_name" {
 }
 
 output "observe" {
-  description = "What infra/read-metrics.sh reads the deployment's metrics with: the namespace, the work records' table, and each variant's target label (as variant_targets), architecture, generate memory and function names."
+  description = "What infra/measured-cost.sh reads the deployment's metrics with: the namespace, the region, the work records' table, and each variant's target label (as variant_targets), architecture, generate memory and function names."
   value = {
     namespace = local.metrics_namespace
+    region    = var.region
     table     = local.fan_out ? aws_dynamodb_table.work_records[0].name : null
     variants  = { for name, v in local.observed_variants : name => merge(v, { target = local.variant_targets[name] }) }
   }

@@ -56,6 +56,10 @@ final class ChartKey {
             estimates.add(report.localPoints().get(i).estimate());
             labels.add(letter(i));
         }
+        for (int i = 0; i < report.measured().size(); i++) {
+            estimates.add(report.measured().get(i).estimate());
+            labels.add("M" + (i + 1));
+        }
         List<Point2D> centres = new ArrayList<>();
         List<Rectangle2D> points = new ArrayList<>();
         for (Estimate e : estimates) {
@@ -176,6 +180,22 @@ final class ChartKey {
             g.drawString(p.rate().target(), columns[1], y);
             g.drawString(Figures.sig3(p.estimate().meanSeconds()), columns[2], y);
             g.drawString(Figures.dollars(p.estimate().costPerMillionWorks()), columns[3], y);
+        }
+        if (!report.measured().isEmpty()) {
+            y += row + 4;
+            g.setFont(KEY_HEADER_FONT);
+            g.drawString("measured on a deployed stack (its metrics)", left, y);
+            g.setFont(KEY_FONT);
+        }
+        int measured = 1;
+        for (CostReport.MeasuredRow m : report.measured()) {
+            y += row;
+            g.setColor(CostChart.Group.of(m.estimate().target()).color());
+            g.drawString("M" + measured++, columns[0], y);
+            g.setColor(Color.BLACK);
+            g.drawString(m.estimate().target().name(), columns[1], y);
+            g.drawString(Figures.sig3(m.estimate().meanSeconds()), columns[2], y);
+            g.drawString(Figures.dollars(m.estimate().costPerMillionWorks()), columns[3], y);
         }
         y += row + 4;
         g.setColor(Color.DARK_GRAY);
