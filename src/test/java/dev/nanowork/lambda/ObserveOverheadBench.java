@@ -35,10 +35,12 @@ class ObserveOverheadBench {
         try {
             for (var p : packages.entrySet()) {
                 TaskRoot.unzip(p.getValue(), "lambda-task-" + p.getKey());
-                Launch launch =
-                        Launch.start(p.getKey() + " validate", "validate", 512, Launch.LEVEL_1_FLAGS, null, true);
-                launch.awaitInit();
-                launches.put(p.getKey(), launch);
+                launches.put(p.getKey(), validate(p.getKey(), Map.of()));
+                // The same package with plain-text log lines: what of the difference is the JSON log format.
+                if (p.getKey().equals("after"))
+                    launches.put(
+                            "after-text-log",
+                            validate("after-text-log", Map.of("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false")));
             }
             Map<String, List<Long>> nanos = new TreeMap<>();
             for (var l : launches.entrySet()) {
@@ -65,6 +67,21 @@ class ObserveOverheadBench {
         } finally {
             for (Launch l : launches.values()) l.close();
         }
+    }
+
+    private static Launch validate(String label, Map<String, String> environment) throws Exception {
+        Launch launch = Launch.start(
+                label + " validate",
+                Path.of(System.getProperty("java.home"), "bin", "java"),
+                "x86_64",
+                "validate",
+                512,
+                Launch.LEVEL_1_FLAGS,
+                null,
+                true,
+                environment);
+        launch.awaitInit();
+        return launch;
     }
 
     private static long round(Launch launch, String event) throws Exception {
