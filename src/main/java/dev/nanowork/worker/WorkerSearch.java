@@ -109,7 +109,7 @@ public class WorkerSearch {
             record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e;
         } finally {
-            record.searched(run.attempts, System.nanoTime() - began, null);
+            record.searched(run.attempts, System.nanoTime() - began, run.reached);
         }
     }
 
@@ -129,6 +129,8 @@ public class WorkerSearch {
         final SearchTally tally;
         Difficulty difficulty;
         long attempts;
+        /** The difficulty of the work this invocation found and offered, as nano_node writes it; null for none. */
+        String reached;
 
         Run(WorkerTask task, SearchTally tally) {
             this.task = task;
@@ -181,6 +183,7 @@ public class WorkerSearch {
                     start += result.attempts() / search.threads();
                     switch (result) {
                         case SearchResult.Found found -> {
+                            reached = new Difficulty(found.value()).toString();
                             WorkRecords.Offer offer = recorder.record(task.root(), task.searchId(), found.work());
                             switch (offer) {
                                 // Found, or not recorded (the search then cancelled): the invoker has it and checks it.
