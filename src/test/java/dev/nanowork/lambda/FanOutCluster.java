@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@link FanOutFaultsIT}'s processes: two generate executions and three worker executions from {@code function.zip}
+ * {@link FanOutFaultsIT}'s and {@link ObservedRecordsIT}'s processes: two generate executions and three worker executions from {@code function.zip}
  * under the real runtime client, the workers behind {@link LambdaInvokeStandIn}, the records in dynalite; and the
  * test's view of them.
  */
@@ -195,13 +195,6 @@ final class FanOutCluster {
         idle.add(worker);
         if (!outcome.kind().equals("response")) throw new IllegalStateException(outcome.body());
         return outcome.body();
-    }
-
-    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
-    static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
-        return lambda.seen();
     }
 
     static void awaitRecord(String hash) throws InterruptedException {

@@ -4,7 +4,6 @@ import static dev.nanowork.lambda.FanOutCluster.EDGE;
 import static dev.nanowork.lambda.FanOutCluster.EPOCH_1;
 import static dev.nanowork.lambda.FanOutCluster.WALLET;
 import static dev.nanowork.lambda.FanOutCluster.ask;
-import static dev.nanowork.lambda.FanOutCluster.awaitInvokes;
 import static dev.nanowork.lambda.FanOutCluster.generate;
 import static dev.nanowork.lambda.FanOutCluster.lambda;
 import static dev.nanowork.lambda.FanOutCluster.workers;
@@ -53,7 +52,7 @@ class ObservedRecordsIT {
         String hash = FanOutSnapStartIT.randomHash();
         JsonNode answer = ask(generate, "work_generate", hash, EPOCH_1, WALLET);
         assertValidWork(answer, hash, EPOCH_1);
-        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        List<LambdaInvokeStandIn.Seen> invoked = RuntimeAnswers.awaitSeen(lambda, before + 3);
         Thread.sleep(300); // each worker's record is written as it returns
         JsonNode validated = ask(generate, "work_validate", hash, null, WALLET);
         JsonNode skipped = ask(generate, "work_generate", hash, EPOCH_1, WALLET, null);

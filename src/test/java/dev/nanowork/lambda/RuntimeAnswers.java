@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.rpc.RpcError;
+import dev.nanowork.support.LambdaInvokeStandIn;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -208,5 +209,12 @@ final class RuntimeAnswers {
             records.add(JSON.readTree(line));
         }
         return records;
+    }
+
+    /** Waits (up to 5 s) until {@code lambda} has seen at least {@code n} invocations return, and gives them all. */
+    static List<LambdaInvokeStandIn.Seen> awaitSeen(LambdaInvokeStandIn lambda, int n) throws InterruptedException {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
+        return lambda.seen();
     }
 }
