@@ -16,21 +16,25 @@ cd "$(dirname "$0")/.."
 stack="${STACK_DIR:-terraform/stacks/work-api}"
 args=()
 observe=""
+help=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --stack) [ $# -ge 2 ] || { echo "--stack needs a directory" >&2; exit 2; }; stack="$2"; shift 2 ;;
     --observe) [ $# -ge 2 ] || { echo "--observe needs a file" >&2; exit 2; }; observe="$2"; shift 2 ;;
+    -h | --help) help=1; args+=("$1"); shift ;;
     *) args+=("$1"); shift ;;
   esac
 done
-if [ -z "$observe" ]; then
+if [ -n "$help" ]; then
+  : # the usage only: no stack to read
+elif [ -z "$observe" ]; then
   command -v terraform >/dev/null || { echo "measured-cost.sh: terraform is needed to read $stack's output (or give --observe FILE)" >&2; exit 2; }
   observe="$(mktemp)"
   trap 'rm -f "$observe"' EXIT
   terraform -chdir="$stack" output -json observe >"$observe" \
     || { echo "measured-cost.sh: no output 'observe' in $stack: deploy first (infra/deploy.sh)" >&2; exit 2; }
 fi
-args+=(--observe "$observe")
+[ -z "$observe" ] || args+=(--observe "$observe")
 
 # exec:exec splits cost.args on spaces outside quotes: each argument goes quoted (in "..." if it holds a ').
 quoted=""

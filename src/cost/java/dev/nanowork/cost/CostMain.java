@@ -56,11 +56,11 @@ public final class CostMain {
         Path measuredFile = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--rates" -> rateFiles.add(Path.of(value(args, ++i)));
-                case "--pricing" -> pricingFile = Path.of(value(args, ++i));
-                case "--difficulty" -> difficulty = value(args, ++i);
-                case "--out" -> out = Path.of(value(args, ++i));
-                case "--measured" -> measuredFile = Path.of(value(args, ++i));
+                case "--rates" -> rateFiles.add(Path.of(value(args, ++i, USAGE)));
+                case "--pricing" -> pricingFile = Path.of(value(args, ++i, USAGE));
+                case "--difficulty" -> difficulty = value(args, ++i, USAGE);
+                case "--out" -> out = Path.of(value(args, ++i, USAGE));
+                case "--measured" -> measuredFile = Path.of(value(args, ++i, USAGE));
                 case "--docs" -> docs = true;
                 case "-h", "--help" -> {
                     System.out.print(USAGE);
@@ -126,8 +126,9 @@ public final class CostMain {
         }
     }
 
-    private static String value(String[] args, int i) {
-        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + USAGE);
+    /** The value after option {@code args[i - 1]}; refused with {@code usage} when it has none. */
+    static String value(String[] args, int i, String usage) {
+        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + usage);
         return args[i];
     }
 }

@@ -4,7 +4,7 @@ package dev.nanowork.cost;
  * What one variant of a deployed stack did over a window, read from its metrics ({@link MeasuredStack}): the works it
  * answered (work_generate requests), what a wallet waited (mean, p50, p99 of their latency), the measured hash rate of
  * one execution (generate function; its workers' apart), the deadlines missed, and what it was billed for: the generate
- * and worker functions' duration (milliseconds) and invocations, and its share of the record table's consumed units.
+ * and worker functions' duration (milliseconds) and invocations, and the record table's reads and writes its functions counted (a request unit each).
  * {@code costPerWork} is the billed cost at the prices of {@code pricing} ({@link #billed}).
  */
 public record Measured(

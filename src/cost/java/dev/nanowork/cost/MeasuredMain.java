@@ -18,6 +18,7 @@ public final class MeasuredMain {
     static final String USAGE = """
             usage: measured-cost.sh --from ISO --to ISO (--stack DIR | --observe FILE) [--namespace NS] [--region R]
                                     [--out FILE] [--pricing FILE]
+                   measured-cost.sh --help
               --from, --to     the window, ISO-8601 instants (2026-12-01T00:00:00Z); from before to
               --stack DIR      the deployed stack (terraform -chdir=DIR output -json observe; the script runs it)
               --observe FILE   that output saved to a file
@@ -52,13 +53,17 @@ public final class MeasuredMain {
         Path pricing = Path.of("infra/pricing/aws-us-east-1.json");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--from" -> from = instant(value(args, ++i), "--from");
-                case "--to" -> to = instant(value(args, ++i), "--to");
-                case "--observe" -> observe = Path.of(value(args, ++i));
-                case "--namespace" -> namespace = value(args, ++i);
-                case "--region" -> region = value(args, ++i);
-                case "--out" -> out = Path.of(value(args, ++i));
-                case "--pricing" -> pricing = Path.of(value(args, ++i));
+                case "--from" -> from = instant(CostMain.value(args, ++i, USAGE), "--from");
+                case "--to" -> to = instant(CostMain.value(args, ++i, USAGE), "--to");
+                case "--observe" -> observe = Path.of(CostMain.value(args, ++i, USAGE));
+                case "--namespace" -> namespace = CostMain.value(args, ++i, USAGE);
+                case "--region" -> region = CostMain.value(args, ++i, USAGE);
+                case "--out" -> out = Path.of(CostMain.value(args, ++i, USAGE));
+                case "--pricing" -> pricing = Path.of(CostMain.value(args, ++i, USAGE));
+                case "-h", "--help" -> {
+                    System.out.print(USAGE);
+                    return List.of();
+                }
                 default -> throw new CostInputException("unknown argument \"" + args[i] + "\"\n" + USAGE);
             }
         }
@@ -111,10 +116,5 @@ public final class MeasuredMain {
             throw new CostInputException(
                     option + " \"" + text + "\" is not an ISO-8601 instant (2026-12-01T00:00:00Z)");
         }
-    }
-
-    private static String value(String[] args, int i) {
-        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + USAGE);
-        return args[i];
     }
 }

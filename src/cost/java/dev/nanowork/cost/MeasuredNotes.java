@@ -31,7 +31,8 @@ final class MeasuredNotes {
                 .append(report.difficulty().label())
                 .append("), P(> 30 s) the share of works that reached the deadline, and the cost per work as billed")
                 .append(" at these prices: the generate and worker functions' duration (all their actions), Lambda's")
-                .append(" and the HTTP API's request per work, Lambda's per worker invocation, and the variant's")
-                .append(" share of the record table's consumed units. Beside each, its modelled row.\n");
+                .append(" and the HTTP API's request per work, Lambda's per worker invocation, and the record")
+                .append(" table's reads and writes its functions counted (RecordReads, RecordWrites). Beside each, its")
+                .append(" modelled row.\n");
     }
 }

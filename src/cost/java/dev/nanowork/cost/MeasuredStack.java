@@ -11,11 +11,15 @@ import java.util.Map;
 
 /**
  * Reads a deployed stack's metrics over a window and makes one {@link Measured} per variant billed per GB-second: the
- * functions' own metrics (observe/Metric's names, Variant and Action dimensions) for the works, the wait and the rate;
- * AWS/Lambda's Duration and Invocations per function and AWS/DynamoDB's consumed units for the bill, as the
- * dashboard's cost per work reads them (terraform/modules/work-observe). Sums are read per period and added (many
- * datapoints, so several pages over a long window); the percentiles and averages over one period as long as the
- * window, which CloudWatch computes from every value in it.
+ * functions' own metrics (observe/Metric's names, Variant and Action dimensions) for the works, the wait, the rate and
+ * the record table's reads and writes (RecordReads and RecordWrites of work_generate and worker: each function counts
+ * its own calls, so a variant's units are exact where the table's consumed units are shared by every variant);
+ * AWS/Lambda's Duration and Invocations per function for the bill, as the dashboard's cost per work reads them
+ * (terraform/modules/work-observe). AWS/DynamoDB's consumed units only as a cross-check in the notes. Sums are read
+ * per period and added (many datapoints, so several pages over a long window); the percentiles and averages over one
+ * period as long as the window, which CloudWatch computes from every value in it. The rate stays the mean of the
+ * executions' HashRate: a sum of attempts over a sum of search times would need the search time, which no metric
+ * carries.
  */
 public final class MeasuredStack {
     private static final String WORK = Metric.Actions.WORK_GENERATE;
@@ -66,6 +70,14 @@ public final class MeasuredStack {
             queries.add(new Query(k + "wrate", ns, Metric.HASH_RATE.metricName(), worker, "Average", whole));
             queries.add(new Query(k + "deadlines", ns, Metric.DEADLINE.metricName(), work, "Sum", period));
             queries.add(new Query(k + "asked", ns, Metric.WORKERS_ASKED.metricName(), work, "Sum", period));
+            for (Map.Entry<String, Map<String, String>> action :
+                    Map.of("g", work, "w", worker).entrySet()) {
+                String a = k + action.getKey();
+                queries.add(new Query(
+                        a + "_reads", ns, Metric.RECORD_READS.metricName(), action.getValue(), "Sum", period));
+                queries.add(new Query(
+                        a + "_writes", ns, Metric.RECORD_WRITES.metricName(), action.getValue(), "Sum", period));
+            }
             lambda(queries, k + "g", v.generateFunction(), period);
             if (v.workerFunction() != null) lambda(queries, k + "w", v.workerFunction(), period);
         }
@@ -80,28 +92,26 @@ public final class MeasuredStack {
                         period));
         Map<String, List<Double>> values = metrics.read(queries, from, to);
         Sums s = new Sums(values);
-        double allWorks = 0;
-        for (int i = 0; i < billed.size(); i++) allWorks += s.sum("v" + i + "_works");
         List<Measured> measured = new ArrayList<>();
+        double counted = 0;
         for (int i = 0; i < billed.size(); i++) {
             ObservedStack.Variant v = billed.get(i);
             String k = "v" + i + "_";
             long works = Math.round(s.sum(k + "works"));
+            double reads = s.sum(k + "g_reads") + s.sum(k + "w_reads");
+            double writes = s.sum(k + "g_writes") + s.sum(k + "w_writes");
+            counted += reads + writes;
             if (works == 0) {
                 notes.println("measured: " + v.name() + " (" + v.target() + ") skipped: no work_generate request in"
                         + " the window");
                 continue;
             }
-            // The table is shared: each variant carries its works' share of its units.
-            double share = works / allWorks;
             Target target = catalog.find(v.target())
                     .orElseThrow(() -> new CostInputException(
                             "variant " + v.name() + ": target " + v.target() + " is not a Lambda size of the pricing"));
             double generateMs = s.sum(k + "g_ms");
             double workerMs = s.sum(k + "w_ms");
             long workerInvocations = Math.round(s.sum(k + "w_n"));
-            double reads = s.sum("reads") * share;
-            double writes = s.sum("writes") * share;
             Pricing p = catalog.pricing();
             double lambdaRequest = p.lambda().requestPerMillion() / 1e6;
             FanOutModel.Overheads o = FanOutModel.Overheads.DEFAULTS;
@@ -138,6 +148,12 @@ public final class MeasuredStack {
                             writes),
                     p.origin()));
         }
+        if (stack.table() != null)
+            notes.println("measured: cross-check: table " + stack.table() + " consumed " + Figures.sig3(s.sum("reads"))
+                    + " read and " + Figures.sig3(s.sum("writes"))
+                    + " write units in the window; the functions counted "
+                    + Figures.sig3(counted) + " reads and writes (a unit each; an eventually consistent read is half a"
+                    + " unit, an item over 4 KB read or 1 KB written more than one)");
         return measured;
     }
 

@@ -47,8 +47,9 @@ class MeasuredCostTest {
 
     /**
      * 30 works, one a minute for 30 minutes, each 1 s to 30 s of latency, searched by the generate function at 40 MH/s
-     * and 3 workers at 38 MH/s; Lambda bills 2,000 ms of generate and 3 x 1,500 ms of workers a work; the table 10 reads
-     * and 4 writes a work.
+     * and 3 workers at 38 MH/s; Lambda bills 2,000 ms of generate and 3 x 1,500 ms of workers a work; the functions count
+     * 10 reads and 5 writes of the record table a work (generate 1 and 2, each worker 3 and 1), while the table says it
+     * consumed 20 and 8 (shared with another stack's variant, say): the cost takes the functions' counts.
      */
     static void feed(CloudWatchStandIn cloudWatch) throws Exception {
         for (int i = 0; i < 30; i++) {
@@ -61,6 +62,8 @@ class MeasuredCostTest {
                             .metric(Metric.FOUND, 1)
                             .metric(Metric.HASH_RATE, 40e6)
                             .metric(Metric.WORKERS_ASKED, 3)
+                            .metric(Metric.RECORD_READS, 1)
+                            .metric(Metric.RECORD_WRITES, 2)
                             .bytes(),
                     StandardCharsets.UTF_8);
             cloudWatch.emf(line);
@@ -69,6 +72,8 @@ class MeasuredCostTest {
                         dev.nanowork.observe.EmfLine.of(NS, "arm64", Metric.Actions.WORKER, at.toEpochMilli())
                                 .metric(Metric.LATENCY, 1500)
                                 .metric(Metric.HASH_RATE, 38e6)
+                                .metric(Metric.RECORD_READS, 3)
+                                .metric(Metric.RECORD_WRITES, 1)
                                 .bytes(),
                         StandardCharsets.UTF_8));
             cloudWatch.put(
@@ -91,14 +96,14 @@ class MeasuredCostTest {
                     Map.of("TableName", "demo-work-records"),
                     "Count",
                     at,
-                    10);
+                    20);
             cloudWatch.put(
                     "AWS/DynamoDB",
                     "ConsumedWriteCapacityUnits",
                     Map.of("TableName", "demo-work-records"),
                     "Count",
                     at,
-                    4);
+                    8);
         }
     }
 
@@ -160,9 +165,12 @@ class MeasuredCostTest {
         assertEquals(90, m.workerInvocations());
         assertEquals(60_000, m.generateMs(), 1e-9);
         assertEquals(135_000, m.workerMs(), 1e-9);
+        assertEquals(300, m.readUnits(), 1e-9); // the functions' RecordReads, not the table's 600 consumed units
+        assertEquals(150, m.writeUnits(), 1e-9);
         // By hand: 6.5 s of 10 GB at arm64's $0.0000133334 per GB-s, Lambda's and the HTTP API's request ($1.20 per
-        // million), 3 worker invocations ($0.20 per million each), 10 reads and 4 writes at on-demand prices.
-        double perWork = 6.5 * 10 * 0.0000133334 + 1.2e-6 + 3 * 0.2e-6 + 10 * 0.125e-6 + 4 * 0.625e-6;
+        // million), 3 worker invocations ($0.20 per million each), 10 reads and 5 writes at on-demand prices
+        // ($0.125 and $0.625 per million request units).
+        double perWork = 6.5 * 10 * 0.0000133334 + 1.2e-6 + 3 * 0.2e-6 + 10 * 0.125e-6 + 5 * 0.625e-6;
         assertEquals(perWork, m.costPerWork(), 1e-12);
     }
 

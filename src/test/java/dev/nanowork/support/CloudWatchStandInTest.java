@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,7 +28,8 @@ import software.amazon.awssdk.services.cloudwatch.model.ScanBy;
 
 /**
  * The CloudWatch stand-in answers GetMetricData as CloudWatch documents it, to the SDK's own client (RPC v2 CBOR), from
- * EMF lines as the functions print them, and refuses what CloudWatch refuses, as the SDK's model types it.
+ * EMF lines as the functions print them, and only to a request signed by a key it issued; what it refuses is {@link
+ * GetMetricDataRulesTest}.
  */
 class CloudWatchStandInTest {
     static final Issued ROLE = new Issued("ASIACLOUDWATCH", "secret", "session");
@@ -65,6 +64,10 @@ class CloudWatchStandInTest {
     }
 
     CloudWatchClient client(Issued who) {
+        return client(cloudWatch, who);
+    }
+
+    static CloudWatchClient client(CloudWatchStandIn cloudWatch, Issued who) {
         return CloudWatchClient.builder()
                 .region(Region.US_EAST_1)
                 .endpointOverride(URI.create(cloudWatch.endpoint()))
@@ -94,18 +97,11 @@ class CloudWatchStandInTest {
                 .build();
     }
 
-    GetMetricDataRequest.Builder window(MetricDataQuery... queries) {
+    static GetMetricDataRequest.Builder window(MetricDataQuery... queries) {
         return GetMetricDataRequest.builder()
                 .startTime(T0)
                 .endTime(T0.plus(Duration.ofMinutes(10)))
                 .metricDataQueries(queries);
-    }
-
-    String refusal(Consumer<GetMetricDataRequest.Builder> change) {
-        GetMetricDataRequest.Builder request = window(latency("a", "Sum", 60));
-        change.accept(request);
-        CloudWatchException e = assertThrows(CloudWatchException.class, () -> client.getMetricData(request.build()));
-        return e.statusCode() + " " + e.awsErrorDetails().errorCode();
     }
 
     @Test
@@ -167,36 +163,6 @@ class CloudWatchStandInTest {
                 List.of("b"),
                 answer.metricDataResults().stream().map(MetricDataResult::id).toList());
         assertNull(answer.nextToken());
-    }
-
-    @Test
-    void refusesWhatCloudWatchRefuses() {
-        String invalid = "400 InvalidParameterValueException";
-        List<MetricDataQuery> tooMany = IntStream.range(0, 501)
-                .mapToObj(i -> latency("q" + i, "Sum", 60))
-                .toList();
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(tooMany)));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("Upper", "Sum", 60))));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("1st", "Sum", 60))));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("a", "Sum", 60), latency("a", "Average", 60))));
-        assertEquals(invalid, refusal(r -> r.endTime(T0)));
-        assertEquals(invalid, refusal(r -> r.startTime(T0.plusSeconds(601))));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("a", "Sum", 45))));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("a", "Sum", 0))));
-        assertEquals(invalid, refusal(r -> r.metricDataQueries(latency("a", "Median", 60))));
-        assertEquals(invalid, refusal(r -> r.maxDatapoints(100_801)));
-        assertEquals(invalid, refusal(r -> r.maxDatapoints(0)));
-        String combination = "400 InvalidParameterCombinationException";
-        assertEquals(
-                combination,
-                refusal(r -> r.metricDataQueries(
-                        latency("a", "Sum", 60).toBuilder().expression("a * 2").build())));
-        assertEquals(
-                combination,
-                refusal(r ->
-                        r.metricDataQueries(MetricDataQuery.builder().id("a").build())));
-        assertEquals("400 MissingRequiredParameterException", refusal(r -> r.startTime(null)));
-        assertEquals("400 InvalidNextToken", refusal(r -> r.nextToken("never-issued")));
     }
 
     @Test
