@@ -6,7 +6,7 @@
 # solid beside its modelled rows (docs/cost.md, docs/observe.md).
 #   infra/measured-cost.sh --from ISO --to ISO [--stack DIR | --observe FILE] [--namespace NS] [--region R]
 #                          [--out FILE] [--pricing FILE]
-# Default stack: terraform/stacks/work-api (its output "observe": namespace, table, variants; region from the output,
+# Default stack: terraform/stacks/work-api (its output "metrics_source": namespace, table, variants; region from the output,
 # else --region or AWS_REGION). Through Maven (the cost profile, as infra/cost.sh): dev.nanowork.cost.MeasuredMain.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,7 +31,7 @@ elif [ -z "$observe" ]; then
   command -v terraform >/dev/null || { echo "measured-cost.sh: terraform is needed to read $stack's output (or give --observe FILE)" >&2; exit 2; }
   observe="$(mktemp)"
   trap 'rm -f "$observe"' EXIT
-  terraform -chdir="$stack" output -json observe >"$observe" \
+  terraform -chdir="$stack" output -json metrics_source >"$observe" \
     || { echo "measured-cost.sh: no output 'observe' in $stack: deploy first (infra/deploy.sh)" >&2; exit 2; }
 fi
 [ -z "$observe" ] || args+=(--observe "$observe")

@@ -106,7 +106,7 @@ output "dashboard_name" {
   value       = module.observe.dashboard_name
 }
 
-output "observe" {
+output "metrics_source" {
   description = "What infra/measured-cost.sh reads the deployment's metrics with: the namespace, the region, the work records' table, and each variant's target label (as variant_targets), architecture, generate memory and function names."
   value = {
     namespace = local.metrics_namespace

@@ -45,8 +45,10 @@ public record ObservedStack(String namespace, String region, String table, List<
         } catch (JsonProcessingException e) {
             throw new CostInputException(origin + ": not valid JSON: " + e.getOriginalMessage());
         }
-        // terraform output -json observe prints the value; terraform output -json prints {"observe": {"value": ...}}.
-        if (root != null && root.has("observe")) root = root.get("observe").path("value");
+        // terraform output -json metrics_source prints the value; terraform output -json prints {"metrics_source":
+        // {"value": ...}}.
+        if (root != null && root.has("metrics_source"))
+            root = root.get("metrics_source").path("value");
         if (root == null || !root.isObject()) throw new CostInputException(origin + ": not a JSON object");
         JsonFields f = new JsonFields(origin);
         List<Variant> variants = new ArrayList<>();

@@ -160,7 +160,9 @@ public final class RequestRecord {
         if (keyStoreFailed) metrics.put(Metric.KEY_STORE_FAILURES, 1);
         if (attempts > 0 || searchNanos > 0) {
             metrics.put(Metric.ATTEMPTS, (double) attempts);
-            if (searchNanos > 0) {
+            // A search that tried nothing (a worker whose search was over when it started) has no rate: a 0 would
+            // pull the executions' average rate down.
+            if (attempts > 0 && searchNanos > 0) {
                 double rate = attempts * 1e9 / searchNanos;
                 line.property("hashes_per_second", Math.round(rate));
                 metrics.put(Metric.HASH_RATE, rate);
