@@ -124,13 +124,20 @@ final class DashboardChart {
         return chart;
     }
 
-    /** What the values are: per period for counts, within it for the others, and the divisor applied. */
+    /** What the values are: counts per period, other statistics over each, and the divisor applied, e.g. ÷ 1,000. */
     static String yLabel(Panels.Panel panel) {
-        Set<String> parts = new LinkedHashSet<>();
-        for (Panels.Line l : panel.lines())
-            parts.add(l.stat().name()
-                    + (l.stat().counts() ? " per " : " over each ") + PanelSeries.PERIOD_MILLIS / 1000 + " s period"
-                    + (l.divideBy() == 1 ? "" : String.format(Locale.ROOT, " ÷ %,.0f", l.divideBy())));
+        Set<String> counts = new LinkedHashSet<>();
+        Set<String> within = new LinkedHashSet<>();
+        Set<String> divisors = new LinkedHashSet<>();
+        for (Panels.Line l : panel.lines()) {
+            (l.stat().counts() ? counts : within).add(l.stat().name());
+            if (l.divideBy() != 1) divisors.add(String.format(Locale.ROOT, "÷ %,.0f", l.divideBy()));
+        }
+        String period = PanelSeries.PERIOD_MILLIS / 1000 + " s period";
+        List<String> parts = new ArrayList<>();
+        if (!counts.isEmpty()) parts.add(String.join(", ", counts) + " per " + period);
+        if (!within.isEmpty()) parts.add(String.join(", ", within) + " over each " + period);
+        parts.addAll(divisors);
         return String.join(", ", parts);
     }
 

@@ -61,6 +61,13 @@ class DashboardMainTest {
     }
 
     @Test
+    void theValueAxisSaysWhatTheValuesAre() throws IOException {
+        List<Panels.Panel> panels = Panels.load(Panels.DEFINITIONS);
+        assertEquals("p50, p99 over each 10 s period, ÷ 1,000", DashboardChart.yLabel(panels.get(0)));
+        assertEquals("SampleCount per 10 s period", DashboardChart.yLabel(panels.get(1)));
+    }
+
+    @Test
     void oneValueALineWhenTheRunFitsOnePeriod(@TempDir Path dir) throws IOException {
         Path records = dir.resolve("records.jsonl");
         Files.write(records, List.of(SampleRun.generate("x86_64", SampleRun.START, 700, 1000, 50, 1)));
