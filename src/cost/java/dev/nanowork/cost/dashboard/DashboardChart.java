@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.SeriesRenderingOrder;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.data.xy.XYSeries;
@@ -109,7 +110,9 @@ final class DashboardChart {
             renderer.setSeriesPaint(i, s.inNoRecord() ? Color.LIGHT_GRAY : LINE_COLOURS[line % LINE_COLOURS.length]);
             renderer.setSeriesStroke(
                     i, new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10f, dash, 0f));
-            renderer.setSeriesShape(i, new Ellipse2D.Double(-3.5, -3.5, 7, 7));
+            // Later lines smaller and drawn over the earlier: equal values (p50 and p99 of one work, zeros) stay seen.
+            double r = Math.max(2, 6 - line);
+            renderer.setSeriesShape(i, new Ellipse2D.Double(-r, -r, 2 * r, 2 * r));
         }
         NumberAxis x = new NumberAxis("seconds since " + originTime(records, namespace) + " UTC, a point per "
                 + PanelSeries.PERIOD_MILLIS / 1000 + " s period");
@@ -117,7 +120,9 @@ final class DashboardChart {
         y.setAutoRangeIncludesZero(true);
         // Nothing but zeros (no failure, no throttle): 0 to 1, not ticks of 1E-9 around a flat line.
         if (drawn.stream().flatMap(s -> s.points().stream()).allMatch(p -> p.value() == 0)) y.setRange(0, 1);
+        x.setAutoRangeMinimumSize(PanelSeries.PERIOD_MILLIS / 1000.0); // one period: its point in the middle
         XYPlot plot = new XYPlot(dataset, x, y, renderer);
+        plot.setSeriesRenderingOrder(SeriesRenderingOrder.FORWARD);
         ChartCanvas.plain(plot);
         JFreeChart chart = new JFreeChart(panel.title(), PANEL_TITLE, plot, true);
         chart.setBackgroundPaint(Color.WHITE);
