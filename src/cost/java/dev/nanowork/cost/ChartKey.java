@@ -5,7 +5,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
 import java.awt.geom.Point2D;
 import java.awt.geom.Rectangle2D;
@@ -39,11 +38,7 @@ final class ChartKey {
 
     static Drawn draw(CostReport report, JFreeChart chart, int width, int height) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, width, height);
+        Graphics2D g = ChartCanvas.white(image);
         ChartRenderingInfo info = new ChartRenderingInfo();
         chart.draw(g, new Rectangle2D.Double(0, 0, width - KEY_WIDTH, height), info);
         Rectangle2D area = info.getPlotInfo().getDataArea();

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTick;
@@ -56,7 +55,7 @@ public final class CostChart {
     private CostChart() {}
 
     public static void write(CostReport report, Path png) throws IOException {
-        ImageIO.write(ChartKey.draw(report, chart(report), WIDTH, HEIGHT).image(), "png", png.toFile());
+        ChartCanvas.writePng(ChartKey.draw(report, chart(report), WIDTH, HEIGHT).image(), png);
     }
 
     static JFreeChart chart(CostReport report) {
@@ -102,9 +101,7 @@ public final class CostChart {
             renderer.setSeriesOutlineStroke(i, new BasicStroke(1.5f));
         }
         XYPlot plot = new XYPlot(dataset, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(new Color(0xdddddd));
-        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        ChartCanvas.plain(plot);
 
         ValueMarker limit = new ValueMarker(CostModel.GATEWAY_LIMIT_SECONDS, new Color(0xcc3333), new BasicStroke(1f));
         limit.setLabel("API Gateway 30 s limit");

@@ -33,13 +33,7 @@ public final class CostMain {
     private CostMain() {}
 
     public static void main(String[] args) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        try {
-            run(args, System.err);
-        } catch (CostInputException e) {
-            System.err.println("cost: " + e.getMessage());
-            System.exit(2);
-        }
+        ToolMain.run("cost", () -> run(args, System.err));
     }
 
     static void run(String[] args) throws IOException {
