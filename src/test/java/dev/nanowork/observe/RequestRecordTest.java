@@ -90,6 +90,15 @@ class RequestRecordTest {
         JsonNode w = line(worker, 1_000_000, false);
         assertEquals(1, w.path("Stopped").asInt());
         assertFalse(w.has("WorkersAsked"), w.toString());
+
+        // A worker whose search was over when it started tried nothing: it has attempts 0 and no rate at all.
+        RequestRecord idle = new RequestRecord("req-5", "f", 0);
+        idle.action("worker");
+        idle.searched(0, 80_000_000, null);
+        idle.outcome(RequestRecord.Outcome.STOPPED, null);
+        JsonNode i = line(idle, 100_000_000, false);
+        assertEquals(0, i.path("Attempts").asLong(), i.toString());
+        assertFalse(i.has("HashRate"), i.toString());
     }
 
     @Test
