@@ -10,23 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . infra/lib/jdk.sh # once here, so that neither ./mvnw below says again which JDK it took
-. infra/lib/progress.sh
-
-# exec:exec splits cost.args on spaces outside quotes: each argument goes quoted (in "..." if it holds a ').
-args=""
-for arg in "$@"; do
-  case "$arg" in
-    *"'"*) args+=" \"$arg\"" ;;
-    *) args+=" '$arg'" ;;
-  esac
-done
+. infra/lib/cost-profile.sh
 
 case " $* " in *" -h "* | *" --help "*) ;; *)
   # Maven is quiet (-q): say up front what the run costs, then tick while it compiles.
   progress_about cost target/cost-run-seconds "no earlier run recorded here: about 20 s when the project is compiled already (15 s measured on 2 vCPUs of an AMD EPYC family 26 model 2: 8 s of Maven test-compile, 7 s for the report), a few minutes when Maven compiles it all first; progress below"
 esac
 start=$(date +%s)
-mvn=(./mvnw -B -q -Pcost -DskipTests)
-progress_run "cost: compiling (Maven test-compile)" "${mvn[@]}" test-compile >&2
-progress_run "cost: report" "${mvn[@]}" exec:exec@cost -Dcost.args="$args"
+cost_profile_run cost dev.nanowork.cost.CostMain report "$@"
 progress_record target/cost-run-seconds "$start"

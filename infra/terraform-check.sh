@@ -23,7 +23,7 @@ if [ "${1:-}" = --offline-if-available ]; then
   set -- bash "$tf_offline"
 fi
 if [ "$#" -gt 0 ]; then tf=("$@"); else tf=(terraform); fi
-roots=(modules/work-function modules/work-variant stacks/work-api)
+roots=(modules/work-function modules/work-variant modules/work-observe stacks/work-api)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

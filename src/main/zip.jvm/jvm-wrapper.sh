@@ -32,7 +32,9 @@ for arg in "$@"; do
 done
 [ "$i" -eq "$count" ]
 
-echo "jvm-wrapper.sh: C2 on (dropped:${dropped:- nothing}), --add-modules=jdk.incubator.vector, java.lang opened"
+# One JSON object, as the application's log lines (docs/observe.md): Lambda stamps its time. The dropped flags hold
+# no quote or backslash (they matched the pattern above).
+echo "{\"level\":\"INFO\",\"loggerName\":\"jvm-wrapper.sh\",\"message\":\"C2 on (dropped:${dropped:- nothing}), --add-modules=jdk.incubator.vector, java.lang opened\"}"
 exec "$java" \
   -XX:TieredStopAtLevel=4 \
   --add-modules=jdk.incubator.vector \

@@ -207,10 +207,27 @@ resource "aws_lambda_function" "this" {
       } : {}, var.operator_key != null ? {
       # benchmark, status details and cancelling other holders' searches take this key, not a wallet's.
       NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER = var.operator_key.parameter_name
+      } : {}, var.metrics != null ? {
+      # The namespace and Variant dimension of the metrics in every record this function writes.
+      NANO_WORK_METRICS_NAMESPACE = var.metrics.namespace
+      NANO_WORK_METRICS_VARIANT   = var.metrics.variant
       } : {}, var.origin_secret != null ? {
       # Only the edge knows it: a request without it is refused, and the viewer address beside it is the client.
       NANO_WORK_AUTH_ORIGIN_SECRET_PARAMETER = var.origin_secret.parameter_name
     } : {})
+  }
+
+  # Every line one JSON object (docs/observe.md, "Log lines"): with JSON, Lambda's own lines (START, END, the REPORT
+  # with the billed duration, and the java runtime's report of a handler's exception with its stack trace) are JSON
+  # as the application's are, and lines that are already JSON (every log line of function.zip, and each request's
+  # record with its EMF metrics) are kept as they are. INFO, never higher: Lambda drops a line below the application
+  # level, and reads a line with no "level" (each record, so its metrics) or with java.util.logging's WARNING or
+  # SEVERE as INFO.
+  logging_config {
+    log_format            = "JSON"
+    log_group             = aws_cloudwatch_log_group.this.name
+    application_log_level = "INFO"
+    system_log_level      = "INFO"
   }
 
   dynamic "snap_start" {

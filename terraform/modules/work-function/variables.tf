@@ -143,6 +143,20 @@ locals {
   ]
 }
 
+variable "metrics" {
+  type = object({
+    namespace = string
+    variant   = string
+  })
+  description = "Where the function files the metrics of its records (NANO_WORK_METRICS_NAMESPACE, NANO_WORK_METRICS_VARIANT: the CloudWatch namespace of the deployment and the Variant dimension, docs/observe.md); null: the application's defaults (NanoWork, self-hosted)."
+  default     = null
+
+  validation {
+    condition     = var.metrics == null || try(can(regex("^[A-Za-z0-9._#:/-]{1,255}$", var.metrics.namespace)) && !startswith(var.metrics.namespace, "AWS/") && can(regex("^[!-~]{1,64}$", var.metrics.variant)), false)
+    error_message = "metrics.namespace must be 1-255 of A-Z a-z 0-9 . _ # : / - (not AWS/...), metrics.variant 1-64 printable characters without a space."
+  }
+}
+
 variable "kernel" {
   type        = string
   description = "Work kernel (NANO_WORK_KERNEL): auto, the fastest variant this JVM runs, measured at start-up; a width (vector512, vector256, vector128), the fastest of that width's variants; or one variant by name (vector512x2, ..., scalar: docs/kernels.md). Not set when serve is validate (that function selects no kernel)."

@@ -31,6 +31,9 @@ locals {
   }
 
   fan_out = var.fan_out != null
+
+  # Every function of the variant files its metrics under its name.
+  metrics = var.metrics_namespace == null ? null : { namespace = var.metrics_namespace, variant = var.name }
 }
 
 module "generate" {
@@ -52,6 +55,7 @@ module "generate" {
   extra_jvm_options  = var.extra_jvm_options
   log_retention_days = var.log_retention_days
   tags               = var.tags
+  metrics            = local.metrics
 
   auth_key                   = var.auth_key
   operator_key               = var.operator_key
@@ -100,6 +104,7 @@ module "worker" {
   extra_jvm_options    = var.extra_jvm_options
   log_retention_days   = var.log_retention_days
   tags                 = var.tags
+  metrics              = local.metrics
 
   fan_out = {
     table_name         = var.fan_out.table_name
@@ -139,6 +144,7 @@ module "validate" {
   extra_jvm_options  = var.extra_jvm_options
   log_retention_days = var.log_retention_days
   tags               = var.tags
+  metrics            = local.metrics
 
   # Every route needs the key, work_validate included.
   auth_key                   = var.auth_key

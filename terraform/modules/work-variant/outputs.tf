@@ -23,6 +23,11 @@ output "validate_log_group_name" {
   value       = module.validate.log_group_name
 }
 
+output "worker_log_group_name" {
+  description = "Log group of the fan-out's worker function; null without fan_out."
+  value       = local.fan_out ? module.worker[0].log_group_name : null
+}
+
 output "function_environments" {
   description = "generate and validate (the functions behind routes) -> the environment each starts with (never a secret: the key stays in SSM)."
   value       = { generate = module.generate.environment_variables, validate = module.validate.environment_variables }

@@ -256,6 +256,16 @@ variable "benchmark_requires_key" {
   }
 }
 
+variable "metrics_namespace" {
+  type        = string
+  description = "CloudWatch namespace of the deployment's metrics; each function of the variant files its records' metrics there under Variant = name (docs/observe.md). null: the application's default."
+  default     = null
+  validation {
+    condition     = var.metrics_namespace == null || try(can(regex("^[A-Za-z0-9._#:/-]{1,255}$", var.metrics_namespace)) && !startswith(var.metrics_namespace, "AWS/"), false)
+    error_message = "metrics_namespace must be 1-255 of A-Z a-z 0-9 . _ # : / - and not start with AWS/ (CloudWatch's namespace rules)."
+  }
+}
+
 variable "log_retention_days" {
   type        = number
   description = "Days CloudWatch keeps the functions' logs."

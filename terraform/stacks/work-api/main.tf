@@ -120,4 +120,5 @@ module "variant" {
   fan_out           = each.value.fan_out
 
   log_retention_days = var.log_retention_days
+  metrics_namespace  = local.metrics_namespace
 }

@@ -100,3 +100,18 @@ output "fan_out" {
     workers    = { for name in keys(var.variants) : name => module.variant[name].worker_function_name }
   } : null
 }
+
+output "dashboard_name" {
+  description = "The CloudWatch dashboard of the deployment (docs/observe.md)."
+  value       = module.observe.dashboard_name
+}
+
+output "metrics_source" {
+  description = "What infra/measured-cost.sh reads the deployment's metrics with: the namespace, the region, the work records' table, and each variant's target label (as variant_targets), architecture, generate memory and function names."
+  value = {
+    namespace = local.metrics_namespace
+    region    = var.region
+    table     = local.fan_out ? aws_dynamodb_table.work_records[0].name : null
+    variants  = { for name, v in local.observed_variants : name => merge(v, { target = local.variant_targets[name] }) }
+  }
+}

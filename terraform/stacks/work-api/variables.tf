@@ -424,6 +424,24 @@ variable "spend_alert" {
   }
 }
 
+variable "alarms" {
+  type = object({
+    p99_latency_seconds = optional(number, 5)
+    deadlines           = optional(number, 1)
+    worker_throttles    = optional(number, 5)
+    lambda_errors       = optional(number, 1)
+    lambda_throttles    = optional(number, 1)
+    failures            = optional(number, 1)
+  })
+  description = "Thresholds of the alarms beside the spend alarm, each per variant and 5 minutes, to its SNS topic (on with spend_alert): work_generate's p99 latency in seconds (3 periods in a row), deadline answers, worker throttles, Lambda errors and throttles, and internal, work record and key store failures (docs/observe.md)."
+  default     = {}
+
+  validation {
+    condition     = var.alarms.p99_latency_seconds > 0 && var.alarms.p99_latency_seconds < 30 && var.alarms.deadlines >= 1 && var.alarms.worker_throttles >= 1 && var.alarms.lambda_errors >= 1 && var.alarms.lambda_throttles >= 1 && var.alarms.failures >= 1
+    error_message = "alarms: p99_latency_seconds within (0, 30) (API Gateway's limit), every count at least 1."
+  }
+}
+
 variable "prices" {
   type = object({
     lambda_gb_second                           = map(number)

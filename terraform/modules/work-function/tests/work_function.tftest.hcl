@@ -44,6 +44,10 @@ run "plain_lambda" {
     error_message = "the alias points at the published version"
   }
   assert {
+    condition     = aws_lambda_function.this.logging_config[0].log_format == "JSON" && aws_lambda_function.this.logging_config[0].application_log_level == "INFO" && aws_lambda_function.this.logging_config[0].system_log_level == "INFO" && aws_lambda_function.this.logging_config[0].log_group == aws_cloudwatch_log_group.this.name
+    error_message = "JSON log lines at INFO into the function's own group (a higher application level drops the records, whose lines have no level)"
+  }
+  assert {
     condition     = length(aws_lambda_function.this.layers) == 0 && length(aws_iam_role_policy.auth_key) == 0 && output.key_policy_json == null && length(setintersection(keys(aws_lambda_function.this.environment[0].variables), ["NANO_WORK_AUTH_KEY_PARAMETER", "NANO_WORK_AUTH_OPERATOR_KEY_PARAMETER", "NANO_WORK_AUTH_KEY_CACHE", "NANO_WORK_AUTH_ROTATION_GRACE"])) == 0
     error_message = "no key: no layer, no SSM grant, no parameter name, no key cache"
   }

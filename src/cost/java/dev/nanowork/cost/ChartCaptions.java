@@ -17,6 +17,8 @@ final class ChartCaptions {
      * target has a rate of its own (a line for it, measured or given); the lettered points are measured kernels.
      */
     static String measuredOrNot(CostReport report) {
+        if (!report.measured().isEmpty())
+            return "stars M1...: measured on a deployed stack (its metrics), pale: modelled";
         boolean own = report.estimates().stream().anyMatch(e -> !e.modelled());
         if (own) return "solid: a rate measured or given for that target, pale: modelled";
         if (!report.localPoints().isEmpty()) return "every target pale: modelled (none has a rate of its own)";

@@ -5,7 +5,6 @@ import java.awt.Color;
 import java.awt.Font;
 import java.awt.FontMetrics;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.geom.Line2D;
 import java.awt.geom.Point2D;
 import java.awt.geom.Rectangle2D;
@@ -39,11 +38,7 @@ final class ChartKey {
 
     static Drawn draw(CostReport report, JFreeChart chart, int width, int height) {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-        g.setColor(Color.WHITE);
-        g.fillRect(0, 0, width, height);
+        Graphics2D g = ChartCanvas.white(image);
         ChartRenderingInfo info = new ChartRenderingInfo();
         chart.draw(g, new Rectangle2D.Double(0, 0, width - KEY_WIDTH, height), info);
         Rectangle2D area = info.getPlotInfo().getDataArea();
@@ -55,6 +50,10 @@ final class ChartKey {
         for (int i = 0; i < report.localPoints().size(); i++) {
             estimates.add(report.localPoints().get(i).estimate());
             labels.add(letter(i));
+        }
+        for (int i = 0; i < report.measured().size(); i++) {
+            estimates.add(report.measured().get(i).estimate());
+            labels.add("M" + (i + 1));
         }
         List<Point2D> centres = new ArrayList<>();
         List<Rectangle2D> points = new ArrayList<>();
@@ -176,6 +175,22 @@ final class ChartKey {
             g.drawString(p.rate().target(), columns[1], y);
             g.drawString(Figures.sig3(p.estimate().meanSeconds()), columns[2], y);
             g.drawString(Figures.dollars(p.estimate().costPerMillionWorks()), columns[3], y);
+        }
+        if (!report.measured().isEmpty()) {
+            y += row + 4;
+            g.setFont(KEY_HEADER_FONT);
+            g.drawString("measured on a deployed stack (its metrics)", left, y);
+            g.setFont(KEY_FONT);
+        }
+        int measured = 1;
+        for (CostReport.MeasuredRow m : report.measured()) {
+            y += row;
+            g.setColor(CostChart.Group.of(m.estimate().target()).color());
+            g.drawString("M" + measured++, columns[0], y);
+            g.setColor(Color.BLACK);
+            g.drawString(m.estimate().target().name(), columns[1], y);
+            g.drawString(Figures.sig3(m.estimate().meanSeconds()), columns[2], y);
+            g.drawString(Figures.dollars(m.estimate().costPerMillionWorks()), columns[3], y);
         }
         y += row + 4;
         g.setColor(Color.DARK_GRAY);

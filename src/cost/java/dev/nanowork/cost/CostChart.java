@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberTick;
@@ -48,12 +47,15 @@ public final class CostChart {
 
     static final String MODELLED = " (modelled)";
     static final String OWN_RATE = " (measured or given)";
+    /** A row a deployed stack ran, drawn from its metrics: solid, larger, outlined in black. */
+    static final String MEASURED = " measured on the stack (solid, M1...)";
+
     private static final Font LABEL_FONT = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
 
     private CostChart() {}
 
     public static void write(CostReport report, Path png) throws IOException {
-        ImageIO.write(ChartKey.draw(report, chart(report), WIDTH, HEIGHT).image(), "png", png.toFile());
+        ChartCanvas.writePng(ChartKey.draw(report, chart(report), WIDTH, HEIGHT).image(), png);
     }
 
     static JFreeChart chart(CostReport report) {
@@ -72,6 +74,13 @@ public final class CostChart {
             series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
                     .add(p.estimate().meanSeconds(), p.estimate().costPerMillionWorks());
         }
+        for (CostReport.MeasuredRow m : report.measured()) {
+            Group g = Group.of(m.estimate().target()).measured();
+            String key = g.label + MEASURED;
+            groups.putIfAbsent(key, g);
+            series.computeIfAbsent(key, k -> new XYSeries(k, false, true))
+                    .add(m.estimate().meanSeconds(), m.estimate().costPerMillionWorks());
+        }
         XYSeriesCollection dataset = new XYSeriesCollection();
         series.values().forEach(dataset::addSeries);
 
@@ -88,13 +97,11 @@ public final class CostChart {
             renderer.setSeriesShape(i, g.shape);
             renderer.setSeriesShapesFilled(i, true);
             renderer.setSeriesFillPaint(i, keys.get(i).endsWith(MODELLED) ? g.pale() : g.color);
-            renderer.setSeriesOutlinePaint(i, g.color);
+            renderer.setSeriesOutlinePaint(i, keys.get(i).endsWith(MEASURED) ? Color.BLACK : g.color);
             renderer.setSeriesOutlineStroke(i, new BasicStroke(1.5f));
         }
         XYPlot plot = new XYPlot(dataset, x, y, renderer);
-        plot.setBackgroundPaint(Color.WHITE);
-        plot.setDomainGridlinePaint(new Color(0xdddddd));
-        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        ChartCanvas.plain(plot);
 
         ValueMarker limit = new ValueMarker(CostModel.GATEWAY_LIMIT_SECONDS, new Color(0xcc3333), new BasicStroke(1f));
         limit.setLabel("API Gateway 30 s limit");
@@ -174,6 +181,11 @@ public final class CostChart {
         static final Group THIS_MACHINE = new Group(
                 "Measured kernels, Lambda " + LocalPricing.ARCHITECTURE + " price", new Color(0x0b7285), triangle());
 
+        /** The same group's measured points: a larger star of its colour. */
+        Group measured() {
+            return new Group(label, color, star());
+        }
+
         /** The fill of a modelled point: the group's colour mixed with two parts white. */
         Color pale() {
             return new Color(
@@ -202,6 +214,18 @@ public final class CostChart {
             t.lineTo(-6, 5);
             t.closePath();
             return t;
+        }
+
+        private static Shape star() {
+            Path2D.Double star = new Path2D.Double();
+            for (int i = 0; i < 10; i++) {
+                double r = i % 2 == 0 ? 9 : 4;
+                double a = Math.PI / 5 * i - Math.PI / 2;
+                if (i == 0) star.moveTo(r * Math.cos(a), r * Math.sin(a));
+                else star.lineTo(r * Math.cos(a), r * Math.sin(a));
+            }
+            star.closePath();
+            return star;
         }
 
         private static Shape diamond() {

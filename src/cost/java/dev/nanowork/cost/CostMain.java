@@ -15,26 +15,25 @@ import java.util.List;
  */
 public final class CostMain {
     static final String USAGE = """
-            usage: cost.sh [--rates FILE]... [--pricing FILE] [--difficulty D] [--out DIR] [--docs]
+            usage: cost.sh [--rates FILE]... [--pricing FILE] [--difficulty D] [--out DIR] [--measured FILE] [--docs]
               --rates FILE     JSON Lines of hash rates; repeatable (default: infra/rates/default.jsonl,
                                then infra/rates/deployed.jsonl when it exists; later lines win)
               --pricing FILE   pricing file (default: infra/pricing/aws-us-east-1.json)
               --difficulty D   send | receive | epoch1 | 16 hex digits | multiplier (default: send)
               --out DIR        where to write cost.md, cost.csv, cost-fan-out.csv, cost-chart.png
                                (default: target/cost)
+              --measured FILE  a deployed stack's measured rows (infra/measured-cost.sh; default:
+                               infra/rates/measured.jsonl when it exists), drawn solid beside the modelled
               --docs           also refresh docs/cost.md's table and docs/cost-chart.png
             """;
+
+    /** Where infra/measured-cost.sh writes by default, read when present. */
+    static final String MEASURED_DEFAULT = "infra/rates/measured.jsonl";
 
     private CostMain() {}
 
     public static void main(String[] args) throws IOException {
-        System.setProperty("java.awt.headless", "true");
-        try {
-            run(args, System.err);
-        } catch (CostInputException e) {
-            System.err.println("cost: " + e.getMessage());
-            System.exit(2);
-        }
+        ToolMain.run("cost", () -> run(args, System.err));
     }
 
     static void run(String[] args) throws IOException {
@@ -48,12 +47,14 @@ public final class CostMain {
         String difficulty = "send";
         Path out = Path.of("target/cost");
         boolean docs = false;
+        Path measuredFile = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--rates" -> rateFiles.add(Path.of(value(args, ++i)));
-                case "--pricing" -> pricingFile = Path.of(value(args, ++i));
-                case "--difficulty" -> difficulty = value(args, ++i);
-                case "--out" -> out = Path.of(value(args, ++i));
+                case "--rates" -> rateFiles.add(Path.of(value(args, ++i, USAGE)));
+                case "--pricing" -> pricingFile = Path.of(value(args, ++i, USAGE));
+                case "--difficulty" -> difficulty = value(args, ++i, USAGE);
+                case "--out" -> out = Path.of(value(args, ++i, USAGE));
+                case "--measured" -> measuredFile = Path.of(value(args, ++i, USAGE));
                 case "--docs" -> docs = true;
                 case "-h", "--help" -> {
                     System.out.print(USAGE);
@@ -71,9 +72,15 @@ public final class CostMain {
         List<Rate> rates = new ArrayList<>();
         for (Path file : rateFiles) rates.addAll(RatesFile.load(file));
 
+        if (measuredFile == null && Files.exists(Path.of(MEASURED_DEFAULT))) measuredFile = Path.of(MEASURED_DEFAULT);
+        List<Measured> measured = measuredFile == null
+                ? List.of()
+                : MeasuredFile.parse(Files.readString(measuredFile), measuredFile.toString());
+        if (measuredFile != null) steps.say("reading " + measured.size() + " measured rows from " + measuredFile);
         TargetCatalog catalog = new TargetCatalog(PricingFile.load(pricingFile));
         steps.say("modelling " + catalog.targets().size() + " targets at " + difficulty + " and their fan-out");
-        CostReport report = CostReport.build(catalog, new RateModel(catalog, rates), DifficultyInput.parse(difficulty));
+        CostReport report =
+                CostReport.build(catalog, new RateModel(catalog, rates), DifficultyInput.parse(difficulty), measured);
 
         Files.createDirectories(out);
         steps.say("writing " + report.estimates().size() + " target rows and "
@@ -113,8 +120,9 @@ public final class CostMain {
         }
     }
 
-    private static String value(String[] args, int i) {
-        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + USAGE);
+    /** The value after option {@code args[i - 1]}; refused with {@code usage} when it has none. */
+    static String value(String[] args, int i, String usage) {
+        if (i >= args.length) throw new CostInputException(args[i - 1] + " needs a value\n" + usage);
         return args[i];
     }
 }

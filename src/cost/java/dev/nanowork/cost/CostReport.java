@@ -20,11 +20,24 @@ public record CostReport(
         List<FanOutEstimate> fanOut,
         FanOutEstimate reference,
         List<Rate> measuredHere,
-        List<LocalPricing.LocalPoint> localPoints) {
+        List<LocalPricing.LocalPoint> localPoints,
+        List<MeasuredRow> measured) {
     /** What a wallet should wait at most, 99 times in 100: the reference configuration meets it. */
     public static final double REFERENCE_P99_SECONDS = 5;
 
+    /**
+     * A Lambda row a deployed stack ran, as its metrics measured it ({@link Measured}): the rate of one execution, the
+     * wait its wallets had (mean and p99 of work_generate's latency, at the difficulties they asked), the share of
+     * works that missed the deadline as its P(miss) and the cost per work as billed at this report's prices.
+     */
+    public record MeasuredRow(Measured measured, Estimate estimate) {}
+
     public static CostReport build(TargetCatalog catalog, RateModel rates, DifficultyInput difficulty) {
+        return build(catalog, rates, difficulty, List.of());
+    }
+
+    public static CostReport build(
+            TargetCatalog catalog, RateModel rates, DifficultyInput difficulty, List<Measured> measured) {
         List<Estimate> raw = new ArrayList<>();
         for (Target target : catalog.targets())
             raw.add(CostModel.estimate(target, rates.resolve(target), difficulty.difficulty()));
@@ -57,7 +70,28 @@ public record CostReport(
                 fanOut,
                 reference,
                 rates.measuredHere(),
-                LocalPricing.price(rates.measuredHere(), catalog, difficulty.difficulty()));
+                LocalPricing.price(rates.measuredHere(), catalog, difficulty.difficulty()),
+                measured.stream().map(m -> row(m, catalog, difficulty)).toList());
+    }
+
+    private static MeasuredRow row(Measured m, TargetCatalog catalog, DifficultyInput difficulty) {
+        Target target = catalog.find(m.target())
+                .orElseThrow(() -> new CostInputException("measured " + m.variant() + ": target " + m.target()
+                        + " is not a Lambda size of " + catalog.pricing().origin()));
+        FanOutModel.Overheads o = FanOutModel.Overheads.DEFAULTS;
+        double cost =
+                m.billed(target, catalog.pricing().lambda().requestPerMillion() / 1e6, o.readPrice(), o.writePrice());
+        return new MeasuredRow(
+                m,
+                new Estimate(
+                        target,
+                        new ResolvedRate(m.mhs(), false, m.provenance()),
+                        difficulty.difficulty().expectedAttempts(),
+                        m.meanSeconds(),
+                        m.p99Seconds(),
+                        (double) m.deadlines() / m.works(),
+                        cost,
+                        Double.NaN));
     }
 
     /** True when the reference meets {@link #REFERENCE_P99_SECONDS}. */

@@ -6,14 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Reads required fields from a JSON tree and refuses a missing, mistyped or negative one with a message
  * that names the file and the field by its dotted path, e.g. {@code lambda.architectures.x86_64.gb_second}.
  */
-final class JsonFields {
+public final class JsonFields {
     private final String origin;
 
-    JsonFields(String origin) {
+    public JsonFields(String origin) {
         this.origin = origin;
     }
 
-    CostInputException refuse(String path, String problem) {
+    public CostInputException refuse(String path, String problem) {
         return new CostInputException(origin + ": field \"" + path + "\" " + problem);
     }
 
@@ -25,7 +25,7 @@ final class JsonFields {
         return node;
     }
 
-    JsonNode array(JsonNode parent, String parentPath, String name) {
+    public JsonNode array(JsonNode parent, String parentPath, String name) {
         String path = join(parentPath, name);
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) throw refuse(path, "is missing");
@@ -42,7 +42,7 @@ final class JsonFields {
     }
 
     /** A finite number above zero. */
-    double positive(JsonNode parent, String parentPath, String name) {
+    public double positive(JsonNode parent, String parentPath, String name) {
         String path = join(parentPath, name);
         double value = nonNegative(parent, parentPath, name);
         if (value == 0) throw refuse(path, "must be above zero");
@@ -69,7 +69,7 @@ final class JsonFields {
         return node.asBoolean();
     }
 
-    String text(JsonNode parent, String parentPath, String name) {
+    public String text(JsonNode parent, String parentPath, String name) {
         String path = join(parentPath, name);
         JsonNode node = parent.get(name);
         if (node == null || node.isNull()) throw refuse(path, "is missing");
@@ -77,7 +77,7 @@ final class JsonFields {
         return node.asText();
     }
 
-    String optionalText(JsonNode parent, String name) {
+    public String optionalText(JsonNode parent, String name) {
         JsonNode node = parent.get(name);
         return node == null || node.isNull() ? null : node.asText();
     }

@@ -176,6 +176,9 @@ public interface WorkConfig {
     /** One work searched by many Lambda executions at once, through a shared record (docs/endpoint.md, "Fan-out"). */
     FanOutConfig fanOut();
 
+    /** Where each request's metrics go: the namespace and the variant they are filed under. */
+    MetricsConfig metrics();
+
     /** Work searched before a wallet asks for it ({@code work_precache}, docs/endpoint.md). */
     PrecacheConfig precache();
 

@@ -110,6 +110,12 @@ public final class LambdaWorkers implements Workers, AutoCloseable {
         }
     }
 
+    /** Whether {@code error}, a worker's failure, was Lambda refusing it for concurrency (429). */
+    static boolean throttled(Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) if (t instanceof TooManyRequestsException) return true;
+        return false;
+    }
+
     @Override
     public void close() {
         lambda.close();

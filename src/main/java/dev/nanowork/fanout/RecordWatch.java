@@ -1,6 +1,8 @@
 package dev.nanowork.fanout;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.CancelSignal;
+import dev.nanowork.search.SearchResult;
 import dev.nanowork.share.Asker;
 import dev.nanowork.share.RecordUnavailable;
 import dev.nanowork.share.WorkRecord;
@@ -64,6 +66,7 @@ public final class RecordWatch implements AutoCloseable {
     private volatile CancelSignal round = new CancelSignal();
     private volatile Optional<Difficulty> roundFor = Optional.empty();
     private volatile boolean closed;
+    private volatile long openNanos = System.nanoTime();
     private long lastReadNanos = System.nanoTime();
 
     /**
@@ -89,7 +92,14 @@ public final class RecordWatch implements AutoCloseable {
         this.clock = clock;
         this.pollNanos = pollInterval.toNanos();
         this.latest = Optional.of(entered);
-        this.thread = Thread.ofVirtual().name("record-watch").start(this::run);
+        // Its reads are the search's: counted in the tally of the thread that watches ({@link SearchTally#current}).
+        SearchTally tally = SearchTally.current();
+        this.thread = Thread.ofVirtual()
+                .name("record-watch")
+                .start(() -> SearchTally.within(tally, () -> {
+                    run();
+                    return null;
+                }));
     }
 
     /** The freshest record known: read by the watch, or returned by a write ({@link #saw}); empty when gone. */
@@ -145,6 +155,18 @@ public final class RecordWatch implements AutoCloseable {
         return signal;
     }
 
+    /**
+     * Of {@code round}'s attempts, about how many came after another execution's find: when the watch ended the round
+     * because the record is found, those since the last read that saw the search open (the find came after it), at the
+     * round's rate. An upper bound, of at most a poll interval's worth; 0 for a round that ended otherwise.
+     */
+    public long searchedAfterFind(SearchResult round) {
+        if (!(round instanceof SearchResult.Cancelled) || !end().equals(Optional.of(End.FOUND))) return 0;
+        if (round.elapsedNanos() <= 0) return round.attempts();
+        double share = Math.min(1.0, (double) (System.nanoTime() - openNanos) / round.elapsedNanos());
+        return Math.round(round.attempts() * share);
+    }
+
     private boolean changed() {
         return end().isPresent() || !threshold().equals(roundFor);
     }
@@ -174,6 +196,7 @@ public final class RecordWatch implements AutoCloseable {
         }
         lastReadNanos = System.nanoTime();
         saw(read);
+        if (end().isEmpty()) openNanos = lastReadNanos;
         if (changed()) round.cancel();
     }
 

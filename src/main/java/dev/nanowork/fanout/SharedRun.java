@@ -1,5 +1,6 @@
 package dev.nanowork.fanout;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
@@ -96,6 +97,7 @@ final class SharedRun {
                 running.set(round);
                 SearchResult r = local.search(root, threshold.get(), deadlineNanos, round);
                 attempts += r.attempts();
+                SearchTally.current().searchedAfterFind(watch.searchedAfterFind(r));
                 if (r instanceof SearchResult.Found f) {
                     WorkRecords.Offer offer = recorder.record(root, entered.searchId(), f.work());
                     if (own.isReachedBy(f.value())) return new Outcome(with(f, attempts), false);

@@ -1,5 +1,6 @@
 package dev.nanowork.fanout;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.Precache;
@@ -75,25 +76,34 @@ public final class SharedSearch implements Searcher {
                 .stream().map(a -> new Asker(a, difficulty)).collect(Collectors.toSet());
         long began = System.nanoTime();
         long attempts = 0;
+        SearchTally tally = SearchTally.current();
         while (true) {
             Entered entered;
             try {
-                entered = enter(root, difficulty, deadlineNanos, askers);
+                entered = enter(root, difficulty, deadlineNanos, askers, tally);
             } catch (RecordUnavailable e) {
                 unavailable(e);
+                tally.recordFailed();
+                tally.recordState(SearchTally.ALONE);
                 return alone(root, difficulty, deadlineNanos, cancel, attempts, began);
             }
-            if (entered instanceof Entered.Answered a)
+            if (entered instanceof Entered.Answered a) {
+                tally.recordState(SearchTally.ANSWERED);
                 return new SearchResult.Found(a.work(), a.value(), attempts, System.nanoTime() - began);
-            if (!(entered instanceof Entered.Searching s))
+            }
+            if (!(entered instanceof Entered.Searching s)) {
+                tally.recordState(SearchTally.ALONE);
                 return alone(root, difficulty, deadlineNanos, cancel, attempts, began);
+            }
+            tally.searchId(s.record().searchId());
             SharedRun run = new SharedRun(local, records, settings, clock, root, difficulty, askers);
             SharedRun.Crew invoked = s.invoke() == 0
                     ? SharedRun.Crew.NONE
                     : (deadline, found) -> crew.start(
-                            root, s.record().difficulty(), s.record().searchId(), s.invoke(), deadline, found);
+                            root, s.record().difficulty(), s.record().searchId(), s.invoke(), deadline, found, tally);
             SharedRun.Outcome outcome = run.search(s.record(), invoked, deadlineNanos, cancel);
             attempts += outcome.result().attempts();
+            if (outcome.again()) tally.recordState(SearchTally.LEFT_BEHIND);
             // again: the record went on without this request (taken over, or found without its askers)
             if (!outcome.again() || System.nanoTime() - deadlineNanos >= 0)
                 return total(outcome.result(), attempts, began);
@@ -131,7 +141,7 @@ public final class SharedSearch implements Searcher {
         record Alone() implements Entered {}
     }
 
-    private Entered enter(Root root, Difficulty difficulty, long deadlineNanos, Set<Asker> askers) {
+    private Entered enter(Root root, Difficulty difficulty, long deadlineNanos, Set<Asker> askers, SearchTally tally) {
         long now = clock.millis();
         long leaseUntil = now + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
         String searchId = new UUID(local.nextStart(), local.nextStart()).toString();
@@ -140,7 +150,10 @@ public final class SharedSearch implements Searcher {
         WorkRecord wanted = WorkRecord.claimed(root, searchId, askers, workers, leaseUntil, expires);
         for (int i = 0; i < CLAIMS; i++) {
             WorkRecords.Claim claim = records.claim(wanted, now);
-            if (claim instanceof WorkRecords.Claim.Claimed c) return new Entered.Searching(c.record(), workers);
+            if (claim instanceof WorkRecords.Claim.Claimed c) {
+                tally.recordState(SearchTally.CLAIMED);
+                return new Entered.Searching(c.record(), workers);
+            }
             WorkRecord standing = ((WorkRecords.Claim.Standing) claim).record();
             Optional<Entered> answered = answered(standing, difficulty);
             if (answered.isPresent()) return answered.get();
@@ -148,7 +161,10 @@ public final class SharedSearch implements Searcher {
             if (standing.state() == WorkRecord.State.FOUND) return new Entered.Alone();
             if (standing.live(now)) {
                 Optional<WorkRecord> joined = records.join(root, standing.searchId(), askers, leaseUntil, expires);
-                if (joined.isPresent()) return new Entered.Searching(joined.get(), raise(joined.get(), workers));
+                if (joined.isPresent()) {
+                    tally.recordState(SearchTally.JOINED);
+                    return new Entered.Searching(joined.get(), raise(joined.get(), workers));
+                }
             }
             now = clock.millis();
         }

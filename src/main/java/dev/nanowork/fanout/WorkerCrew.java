@@ -1,5 +1,6 @@
 package dev.nanowork.fanout;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import dev.nanowork.work.Work;
@@ -56,10 +57,19 @@ final class WorkerCrew {
 
     /**
      * Invokes {@code count} workers for {@code searchId}'s search of {@code root}, whose highest difficulty is {@code
-     * difficulty}, until {@code deadlineNanos}; each work a worker answers goes to {@code found}.
+     * difficulty}, until {@code deadlineNanos}; each work a worker answers goes to {@code found}, and what became of
+     * each worker to {@code tally}.
      */
-    void start(Root root, Difficulty difficulty, String searchId, int count, long deadlineNanos, Consumer<Work> found) {
+    void start(
+            Root root,
+            Difficulty difficulty,
+            String searchId,
+            int count,
+            long deadlineNanos,
+            Consumer<Work> found,
+            SearchTally tally) {
         if (count <= 0) return;
+        tally.asked(count);
         double rate = hashesPerSecond.getAsDouble();
         long deadline = clock.millis() + Math.max(0, (deadlineNanos - System.nanoTime()) / 1_000_000);
         LOG.info(() -> String.format(
@@ -78,10 +88,14 @@ final class WorkerCrew {
             WorkerTask task = new WorkerTask(root, difficulty, searchId, starts.getAsLong(), deadline);
             var unused = workers.start(task).whenComplete((outcome, error) -> {
                 if (error != null) {
+                    if (LambdaWorkers.throttled(error)) tally.throttled();
+                    else tally.failed();
                     failed.incrementAndGet();
                     firstFailure.compareAndSet(null, String.valueOf(error.getMessage()));
-                } else if (outcome.kind() == WorkerOutcome.Kind.FOUND) {
-                    outcome.work().ifPresent(found);
+                } else {
+                    tally.started();
+                    if (outcome.kind() == WorkerOutcome.Kind.FOUND)
+                        outcome.work().ifPresent(found);
                 }
                 if (left.decrementAndGet() == 0 && failed.get() > 0)
                     LOG.warning(() -> "fan-out: " + failed.get() + " of " + count + " workers for " + root

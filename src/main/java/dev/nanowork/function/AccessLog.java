@@ -2,6 +2,7 @@ package dev.nanowork.function;
 
 import dev.nanowork.access.KeyId;
 import dev.nanowork.access.SharedSecret;
+import dev.nanowork.observe.LogContext;
 import dev.nanowork.rpc.RpcError;
 import dev.nanowork.rpc.RpcRequest;
 import io.vertx.core.Handler;
@@ -32,6 +33,8 @@ final class AccessLog implements Handler<RoutingContext> {
     @Override
     public void handle(RoutingContext rc) {
         long start = System.nanoTime();
+        // First of the request's routes: every line it writes, this one too, names its Lambda invocation.
+        LambdaInvocation.requestId(rc).ifPresent(LogContext::requestId);
         // The client when the request ends: decided by then (OriginGate runs after this), whoever answered it.
         rc.addEndHandler(ended -> LOG.info(() -> client(rc) + " key=" + keyId(rc) + " "
                 + rc.request().method() + " " + rc.request().path() + " "
@@ -39,7 +42,8 @@ final class AccessLog implements Handler<RoutingContext> {
         rc.next();
     }
 
-    private String client(RoutingContext rc) {
+    /** The request's client as the access log names it ({@code -} when none was decided). */
+    String client(RoutingContext rc) {
         String client = origin.client(rc);
         return client == null ? "-" : client;
     }
@@ -48,7 +52,7 @@ final class AccessLog implements Handler<RoutingContext> {
      * The id of the key the request presented, by the same rule the key is checked by ({@link SharedSecret#presented}):
      * the bearer token, else the body's {@code key} field. The body is read again only when it names a key.
      */
-    private static String keyId(RoutingContext rc) {
+    static String keyId(RoutingContext rc) {
         Optional<String> keyField = Optional.empty();
         String body = rc.body() == null ? null : rc.body().asString();
         if (body != null && body.contains("\"key\"")) {

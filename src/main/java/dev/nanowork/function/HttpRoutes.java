@@ -3,6 +3,7 @@ package dev.nanowork.function;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.config.WorkConfig;
+import dev.nanowork.observe.RecordWriter;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.Answer;
 import dev.nanowork.rpc.RequestLimits;
@@ -68,10 +69,18 @@ public class HttpRoutes {
     @Inject
     WorkEngine engine;
 
+    @Inject
+    RecordWriter records;
+
     void routes(@Observes Router router) {
         RequestOrigin origin = RequestOrigin.of(config.selfHosted());
         // The access log's line for every request, whatever answers it: first, at the arrival's order.
-        router.route().order(Arrival.ORDER).handler(new AccessLog(origin));
+        AccessLog access = new AccessLog(origin);
+        router.route().order(Arrival.ORDER).handler(access);
+        // Its record, written as it ends (after the access log's line, whose sender it repeats).
+        router.route()
+                .order(Arrival.ORDER)
+                .handler(new RequestLog(access, records, RecordWriter.functionName(System.getenv())));
         // Then, before anything else is read or answered, the edge's origin secret when one is configured.
         if (engine.access().originConfigured())
             router.route().order(Arrival.ORDER).handler(new OriginGate(engine.access(), origin));
@@ -164,6 +173,7 @@ public class HttpRoutes {
     }
 
     static void answer(RoutingContext rc, Answer answer) {
+        RequestLog.answered(rc, answer);
         String json;
         try {
             json = JSON.writeValueAsString(answer);

@@ -5,6 +5,7 @@ import com.amazonaws.services.lambda.runtime.events.APIGatewayV2HTTPEvent;
 import io.quarkus.runtime.LaunchMode;
 import io.quarkus.vertx.http.runtime.QuarkusHttpHeaders;
 import io.vertx.ext.web.RoutingContext;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -37,6 +38,12 @@ final class LambdaInvocation {
         APIGatewayV2HTTPEvent.RequestContext event = invocationObject(rc, APIGatewayV2HTTPEvent.RequestContext.class);
         if (event == null || event.getTimeEpoch() <= 0) return OptionalLong.empty();
         return OptionalLong.of(event.getTimeEpoch());
+    }
+
+    /** Lambda's id of the invocation ({@code Context.getAwsRequestId()}), empty off Lambda. */
+    static Optional<String> requestId(RoutingContext rc) {
+        Context context = invocationObject(rc, Context.class);
+        return context == null ? Optional.empty() : Optional.ofNullable(context.getAwsRequestId());
     }
 
     /**

@@ -30,7 +30,7 @@ final class RequestContexts implements Handler<RoutingContext> {
     public void handle(RoutingContext rc) {
         Caller caller = origin.caller(rc);
         Optional<String> authorization = Optional.ofNullable(rc.request().getHeader("Authorization"));
-        rc.put(KEY, new RequestContext(caller, authorization, deadlineNanos(rc)));
+        rc.put(KEY, new RequestContext(caller, authorization, deadlineNanos(rc), RequestLog.of(rc)));
         rc.addEndHandler(ended -> caller.left()); // after the answer, or when the connection closed first
         if (rc.response().closed()) caller.left();
         rc.next();

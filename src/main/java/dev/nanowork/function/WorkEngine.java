@@ -11,6 +11,7 @@ import dev.nanowork.kernel.JvmProbe;
 import dev.nanowork.kernel.PrimedRate;
 import dev.nanowork.kernel.ScalarKernel;
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.observe.RecordWriter;
 import dev.nanowork.rpc.Action;
 import dev.nanowork.rpc.HostFacts;
 import dev.nanowork.rpc.WorkRpc;
@@ -47,6 +48,7 @@ public class WorkEngine {
     private final Deadlines deadlines;
     private final AccessKeys access;
     private final FanOutStartup fanOut;
+    private final RecordWriter recordWriter;
     private final PrecacheStartup precache;
 
     /**
@@ -59,6 +61,9 @@ public class WorkEngine {
             @ConfigProperty(name = "quarkus.application.version", defaultValue = "unknown") String version,
             @ConfigProperty(name = "quarkus.thread-pool.max-threads") Optional<Integer> workerThreads) {
         JvmProbe probe = JvmProbe.current();
+        recordWriter = new RecordWriter(
+                config.metrics().namespace(),
+                RecordWriter.variant(config.metrics().variant(), System.getenv(), System.getProperty("os.arch")));
         deadlines = new Deadlines(config.deadline(), config.deadlineMargin());
         WorkRpc.Settings settings = new WorkRpc.Settings(
                 Action.served(config.serve()),
@@ -122,6 +127,13 @@ public class WorkEngine {
     @Singleton
     Deadlines deadlines() {
         return deadlines;
+    }
+
+    /** Where each request's record goes (the worker's too): stdout, under this deployment's namespace and variant. */
+    @Produces
+    @Singleton
+    RecordWriter recordWriter() {
+        return recordWriter;
     }
 
     void stop(@Observes ShutdownEvent event) {

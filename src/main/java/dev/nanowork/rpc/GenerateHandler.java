@@ -1,5 +1,8 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.observe.RequestRecord;
+import dev.nanowork.observe.RequestRecord.Outcome;
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.Precache;
 import dev.nanowork.search.SearchResult;
@@ -35,11 +38,23 @@ final class GenerateHandler implements ActionHandler {
 
     @Override
     public Answer answer(RpcRequest request, Caller caller, long deadlineNanos) {
+        return answer(request, caller, deadlineNanos, RequestRecord.discarded());
+    }
+
+    @Override
+    public Answer answer(RpcRequest request, Caller caller, long deadlineNanos, RequestRecord record) {
         GenerateTarget target = GenerateTarget.of(request, min, max);
         Root root = target.root();
         Difficulty difficulty = target.difficulty();
-        SearchResult result = precached(root, difficulty)
-                .orElseGet(() -> QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller)));
+        record.asked(root.toString(), difficulty.toString());
+        Optional<SearchResult> held = precached(root, difficulty);
+        SearchResult result = held.orElseGet(
+                () -> QueuedSearch.await(() -> queue.submit(root, difficulty, deadlineNanos, caller), record));
+        record.searched(
+                result.attempts(),
+                result.elapsedNanos(),
+                result instanceof SearchResult.Found f ? Answer.difficulty(f.value()) : null);
+        record.outcome(held.isPresent() ? Outcome.FROM_RECORD : outcome(result, record), why(result));
         return switch (result) {
             case SearchResult.Found f ->
                 new Answer.Generated(
@@ -63,6 +78,30 @@ final class GenerateHandler implements ActionHandler {
                 LOG.log(Level.SEVERE, "work search failed", f.cause());
                 throw new RpcError(RpcError.FAILURE, "the search failed on this instance; retry");
             }
+        };
+    }
+
+    /** nano_node's error for a search without a work (the answer's), none for a work. */
+    private static String why(SearchResult result) {
+        return switch (result) {
+            case SearchResult.Found f -> null;
+            case SearchResult.Cancelled c -> RpcError.CANCELLED;
+            case SearchResult.DeadlineReached d -> RpcError.DEADLINE;
+            case SearchResult.Failed f -> RpcError.FAILURE;
+        };
+    }
+
+    /** A found work came from the record, from a search joined, or from this request's own search. */
+    private static Outcome outcome(SearchResult result, RequestRecord record) {
+        return switch (result) {
+            case SearchResult.Found f -> {
+                SearchTally tally = record.tally();
+                if (tally != null && tally.saw(SearchTally.ANSWERED)) yield Outcome.FROM_RECORD;
+                yield tally != null && tally.saw(SearchTally.JOINED) ? Outcome.JOINED : Outcome.FOUND;
+            }
+            case SearchResult.Cancelled c -> Outcome.CANCELLED;
+            case SearchResult.DeadlineReached d -> Outcome.DEADLINE;
+            case SearchResult.Failed f -> Outcome.FAILED;
         };
     }
 

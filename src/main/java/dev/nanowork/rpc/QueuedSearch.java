@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.QueueRefusal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.Waiter;
@@ -16,12 +17,18 @@ final class QueuedSearch {
      * @throws RpcError {@code Work queue full} when the queue refuses it
      */
     static SearchResult await(Supplier<Waiter> submit) {
+        return await(submit, RequestRecord.discarded());
+    }
+
+    /** The same, the search's tally (its workers, its record's states) noted in {@code record}. */
+    static SearchResult await(Supplier<Waiter> submit, RequestRecord record) {
         Waiter waiter;
         try {
             waiter = submit.get();
         } catch (QueueRefusal e) {
             throw new RpcError(RpcError.BUSY, e.getMessage());
         }
+        record.tally(waiter.tally());
         try {
             return waiter.await();
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package dev.nanowork.rpc;
 
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.Caller;
 import java.util.Objects;
 import java.util.Optional;
@@ -11,11 +12,18 @@ import java.util.Optional;
  * request and the Lambda invocation behind it; the RPC never sees the transport.
  *
  * @param deadlineNanos when the answer is due, on the {@link System#nanoTime()} clock
+ * @param record the request's record, which the RPC fills in with what the request came to
  */
-public record RequestContext(Caller caller, Optional<String> authorization, long deadlineNanos) {
+public record RequestContext(Caller caller, Optional<String> authorization, long deadlineNanos, RequestRecord record) {
     public RequestContext {
         Objects.requireNonNull(caller, "caller");
         Objects.requireNonNull(authorization, "authorization");
+        Objects.requireNonNull(record, "record");
+    }
+
+    /** A request whose record nobody writes. */
+    public RequestContext(Caller caller, Optional<String> authorization, long deadlineNanos) {
+        this(caller, authorization, deadlineNanos, RequestRecord.discarded());
     }
 
     /** A request of the process itself (tools, tests): no header, never gone, not limited per client. */

@@ -87,25 +87,27 @@ public final class WorkRpc {
             RpcRequest request = RpcRequest.parse(body);
             Caller who = gate.letIn(request, context);
             String name = request.action();
+            context.record().action(name);
             Action action = Action.fromWire(name)
                     .orElseThrow(() -> new RpcError(
                             RpcError.UNKNOWN_COMMAND,
                             "this endpoint answers " + settings.servedNames(", ") + ", was "
                                     + RpcError.describe(name)));
-            return run(action, request, who, context.deadlineNanos());
+            return RecordNotes.noted(context, run(action, request, who, context));
         } catch (RuntimeException e) {
-            return refusal(e);
+            return RecordNotes.noted(context, refusal(e));
         }
     }
 
     /** A function route, which names the action ({@code request}: the body read, null if none). */
     public Answer handle(Action action, RpcRequest request, RequestContext context) {
         served.incrementAndGet();
+        context.record().action(action.wireName());
         try {
             RpcRequest present = RpcRequest.of(request);
-            return run(action, present, gate.letIn(present, context), context.deadlineNanos());
+            return RecordNotes.noted(context, run(action, present, gate.letIn(present, context), context));
         } catch (RuntimeException e) {
-            return refusal(e);
+            return RecordNotes.noted(context, refusal(e));
         }
     }
 
@@ -127,7 +129,7 @@ public final class WorkRpc {
         benchmark.reseed(seed);
     }
 
-    private Answer run(Action action, RpcRequest request, Caller caller, long deadlineNanos) {
+    private Answer run(Action action, RpcRequest request, Caller caller, RequestContext context) {
         if (!settings.served().contains(action)) {
             throw new RpcError(
                     RpcError.NOT_SERVED,
@@ -135,7 +137,8 @@ public final class WorkRpc {
                             + " to the endpoint that serves it");
         }
         gate.mayRun(action, caller);
-        return handlers.get(action).answer(request, caller, deadlineNanos);
+        context.record().action(action.wireName());
+        return handlers.get(action).answer(request, caller, context.deadlineNanos(), context.record());
     }
 
     private static Answer refusal(RuntimeException e) {

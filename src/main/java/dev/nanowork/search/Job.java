@@ -1,5 +1,6 @@
 package dev.nanowork.search;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.util.ArrayList;
@@ -34,6 +35,8 @@ final class Job {
 
     long attempts;
     long elapsedNanos;
+    /** Its workers and its record's states, over all its turns, for its waiters' records. */
+    final SearchTally tally = new SearchTally();
 
     Job(Root root, Difficulty difficulty, long deadlineNanos, boolean coalesces, String client) {
         this.root = root;
@@ -93,7 +96,8 @@ final class Job {
         try {
             return System.nanoTime() - deadlineNanos >= 0
                     ? new SearchResult.DeadlineReached(0, 0)
-                    : searcher.search(root, difficulty, deadlineNanos, signal, turnAskers);
+                    : SearchTally.within(
+                            tally, () -> searcher.search(root, difficulty, deadlineNanos, signal, turnAskers));
         } catch (RuntimeException | Error e) {
             return new SearchResult.Failed(e, 0, 0);
         }

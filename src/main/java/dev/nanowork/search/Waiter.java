@@ -1,5 +1,6 @@
 package dev.nanowork.search;
 
+import dev.nanowork.observe.SearchTally;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,11 @@ public final class Waiter {
             leave();
             throw e;
         }
+    }
+
+    /** What the search this waiter waits for did beyond this execution's threads (shared with its other waiters). */
+    public SearchTally tally() {
+        return job.tally;
     }
 
     /** Stops waiting; the search ends when no one waits for it any more. */

@@ -75,7 +75,7 @@ public final class DynamoWorkRecords implements WorkRecords, AutoCloseable {
     /** The item as it stands, expired or not. */
     private Optional<WorkRecord> current(Root root) {
         Map<String, AttributeValue> item = calls.call(
-                        "GetItem",
+                        RecordCalls.GET_ITEM,
                         () -> dynamo.getItem(g ->
                                 g.tableName(table).key(RecordItems.key(root)).consistentRead(true)))
                 .item();

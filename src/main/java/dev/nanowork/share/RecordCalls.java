@@ -1,5 +1,6 @@
 package dev.nanowork.share;
 
+import dev.nanowork.observe.SearchTally;
 import java.util.Map;
 import java.util.function.Supplier;
 import software.amazon.awssdk.awscore.exception.AwsServiceException;
@@ -12,9 +13,11 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  * the operation, the table and DynamoDB's own error code (ProvisionedThroughputExceededException, AccessDeniedException,
  * ResourceNotFoundException, ...) or the client's (a refused connection, a call past its timeout); the caller logs
  * that one line and searches alone. A refused condition is no failure: it is how a write learns it lost, and goes
- * back to the caller as it is.
+ * back to the caller as it is. Each call is counted in the {@link SearchTally} of the search it serves.
  */
 final class RecordCalls {
+    static final String GET_ITEM = "GetItem";
+
     private final String table;
 
     RecordCalls(String table) {
@@ -22,6 +25,12 @@ final class RecordCalls {
     }
 
     <T> T call(String operation, Supplier<T> call) {
+        // What the table bills the search this thread runs: on demand, a read of a record (under 4 KB, strongly
+        // consistent) is one read unit and a write (under 1 KB) one write unit, whether its condition held or not.
+        // Counted before the call: one that fails may have reached the table.
+        SearchTally tally = SearchTally.current();
+        if (operation.equals(GET_ITEM)) tally.recordRead();
+        else tally.recordWrite();
         try {
             return call.get();
         } catch (ConditionalCheckFailedException lost) {

@@ -1,6 +1,9 @@
 package dev.nanowork.worker;
 
 import com.amazonaws.services.lambda.runtime.Context;
+import dev.nanowork.observe.LogContext;
+import dev.nanowork.observe.RecordWriter;
+import dev.nanowork.observe.RequestRecord;
 import io.quarkus.arc.Arc;
 import io.quarkus.runtime.Quarkus;
 import java.io.IOException;
@@ -22,20 +25,31 @@ import java.util.logging.Logger;
  * the Java handler guide).
  */
 public class WorkerHandler {
-    private static final Logger LOG = Logger.getLogger(WorkerHandler.class.getName());
-
     public WorkerHandler() {
         Quarkus.manualInitialize();
-        // The application's start-up lines describe the HTTP function it also is; this one says what runs here.
-        LOG.info("worker function: one search per invocation from the generate function; no HTTP route is served"
-                + " here and no worker is invoked");
+        // The application's start-up lines describe the HTTP function it also is; this one says what runs here. Its
+        // logger is asked for only now: one made before Quarkus started (a static field) makes java.util.logging start
+        // with its own console handler, whose records are two lines each, two log events on CloudWatch.
+        Logger.getLogger(WorkerHandler.class.getName())
+                .info("worker function: one search per invocation from the generate function; no HTTP route is served"
+                        + " here and no worker is invoked");
     }
 
     public void handleRequest(InputStream input, OutputStream output, Context context) throws IOException {
         Quarkus.manualStart();
-        byte[] payload = input.readNBytes(WorkerSearch.LONGEST_PAYLOAD + 1);
-        String answer =
-                Arc.container().instance(WorkerSearch.class).get().answer(payload, context.getRemainingTimeInMillis());
-        output.write(answer.getBytes(StandardCharsets.UTF_8));
+        LogContext.requestId(context.getAwsRequestId());
+        RequestRecord record = new RequestRecord(
+                context.getAwsRequestId(), RecordWriter.functionName(System.getenv()), System.nanoTime());
+        try {
+            byte[] payload = input.readNBytes(WorkerSearch.LONGEST_PAYLOAD + 1);
+            String answer = Arc.container()
+                    .instance(WorkerSearch.class)
+                    .get()
+                    .answer(payload, context.getRemainingTimeInMillis(), record);
+            output.write(answer.getBytes(StandardCharsets.UTF_8));
+        } finally {
+            Arc.container().instance(RecordWriter.class).get().write(record);
+            LogContext.clear();
+        }
     }
 }

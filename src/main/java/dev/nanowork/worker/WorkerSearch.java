@@ -7,6 +7,9 @@ import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTask;
 import dev.nanowork.fanout.WorkerTasks;
 import dev.nanowork.function.WorkEngine;
+import dev.nanowork.observe.Metric;
+import dev.nanowork.observe.RequestRecord;
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkSearch;
@@ -20,22 +23,19 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.logging.Logger;
 
 /**
  * One worker invocation: checks the task, then searches it on this execution's search threads, from the task's start
  * nonce, until the record says the search is over ({@link RecordWatch}), a work is found and recorded, or the
  * deadline. A worker never invokes workers (Lambda's recursion guard allows one level; nothing here can reach {@code
- * fanout.Workers}). One log line per invocation: outcome, attempts, time.
+ * fanout.Workers}). What each invocation came to (outcome, attempts, time, rate) goes into its {@link RequestRecord},
+ * which {@code WorkerHandler} writes: one line per invocation.
  */
 @Singleton
 @Unremovable
 public class WorkerSearch {
-    private static final Logger LOG = Logger.getLogger(WorkerSearch.class.getName());
-
     /** A task is about 200 bytes; anything much larger is not one (the handler reads at most one byte more). */
     public static final int LONGEST_PAYLOAD = 4096;
 
@@ -77,7 +77,13 @@ public class WorkerSearch {
      *     or it stopped because nothing could stop it otherwise
      */
     public String answer(byte[] payload, long remainingMillis) {
+        return answer(payload, remainingMillis, RequestRecord.discarded());
+    }
+
+    /** The same, noting in {@code record} what the invocation came to. */
+    public String answer(byte[] payload, long remainingMillis, RequestRecord record) {
         long began = System.nanoTime();
+        record.action(Metric.Actions.WORKER);
         WorkerTask task;
         try {
             if (payload.length > LONGEST_PAYLOAD)
@@ -88,32 +94,29 @@ public class WorkerSearch {
                 throw new WorkerRefusal("no work record table (nano-work.fan-out.table): a worker nothing can stop"
                         + " does not search");
         } catch (WorkerTasks.Malformed | WorkerRefusal e) {
-            LOG.info(() -> "worker: refused, no search: " + e.getMessage());
+            record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e instanceof WorkerRefusal r ? r : new WorkerRefusal(e.getMessage());
         }
-        Run run = new Run(task);
+        record.asked(task.root().toString(), task.difficulty().toString());
+        record.tally(tally(task));
+        Run run = new Run(task, record.tally());
         try {
-            WorkerOutcome outcome = run.search();
-            log(task, outcome.kind().name(), run, began);
+            // Its calls to the record table are counted in its tally, as the generate function's are.
+            WorkerOutcome outcome = SearchTally.within(record.tally(), run::search);
+            record.outcome(RequestRecord.Outcome.valueOf(outcome.kind().name()), null);
             return WorkerTasks.write(outcome);
         } catch (WorkerRefusal e) {
-            log(task, "refused (" + e.getMessage() + ")", run, began);
+            record.outcome(RequestRecord.Outcome.REFUSED, e.getMessage());
             throw e;
+        } finally {
+            record.searched(run.attempts, System.nanoTime() - began, run.reached);
         }
     }
 
-    private static void log(WorkerTask task, String outcome, Run run, long began) {
-        double seconds = (System.nanoTime() - began) / 1e9;
-        LOG.info(() -> String.format(
-                Locale.ROOT,
-                "worker: %s, root %s, difficulty %s, search %s, attempts %d, %.3f s, %.1f MH/s",
-                outcome.toLowerCase(Locale.ROOT),
-                task.root(),
-                run.difficulty,
-                task.searchId(),
-                run.attempts,
-                seconds,
-                seconds > 0 ? run.attempts / seconds / 1e6 : 0));
+    private static SearchTally tally(WorkerTask task) {
+        SearchTally tally = new SearchTally();
+        tally.searchId(task.searchId());
+        return tally;
     }
 
     /**
@@ -123,11 +126,15 @@ public class WorkerSearch {
      */
     private final class Run {
         final WorkerTask task;
+        final SearchTally tally;
         Difficulty difficulty;
         long attempts;
+        /** The difficulty of the work this invocation found and offered, as nano_node writes it; null for none. */
+        String reached;
 
-        Run(WorkerTask task) {
+        Run(WorkerTask task, SearchTally tally) {
             this.task = task;
+            this.tally = tally;
             this.difficulty = task.difficulty();
         }
 
@@ -136,6 +143,7 @@ public class WorkerSearch {
             try {
                 record = records.read(task.root());
             } catch (RecordUnavailable e) {
+                tally.recordFailed();
                 throw new WorkerRefusal("record unavailable, no search: " + e.getMessage());
             }
             record = record.flatMap(this::leased);
@@ -158,9 +166,11 @@ public class WorkerSearch {
                     Clock.systemUTC())) {
                 while (true) {
                     Optional<RecordWatch.End> end = watch.end();
-                    if (end.equals(Optional.of(RecordWatch.End.UNREADABLE)))
+                    if (end.equals(Optional.of(RecordWatch.End.UNREADABLE))) {
+                        tally.recordFailed();
                         throw new WorkerRefusal("record unreadable for over " + RecordWatch.UNREADABLE.toMillis()
                                 + " ms, search stopped");
+                    }
                     Optional<Difficulty> threshold = watch.threshold();
                     if (end.isPresent() || threshold.isEmpty())
                         return new WorkerOutcome(WorkerOutcome.Kind.STOPPED, Optional.empty());
@@ -168,10 +178,12 @@ public class WorkerSearch {
                     SearchResult result = search.search(
                             task.root(), difficulty, start, deadlineNanos, watch.round(new CancelSignal(), difficulty));
                     attempts += result.attempts();
+                    tally.searchedAfterFind(watch.searchedAfterFind(result));
                     // The next round's threads go on from where this round's stopped (each thread's share of it).
                     start += result.attempts() / search.threads();
                     switch (result) {
                         case SearchResult.Found found -> {
+                            reached = new Difficulty(found.value()).toString();
                             WorkRecords.Offer offer = recorder.record(task.root(), task.searchId(), found.work());
                             switch (offer) {
                                 // Found, or not recorded (the search then cancelled): the invoker has it and checks it.

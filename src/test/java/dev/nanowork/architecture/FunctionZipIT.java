@@ -29,6 +29,7 @@ class FunctionZipIT {
 
     static final Set<String> DEPLOYED = Set.of(
             "worker",
+            "observe",
             "function",
             "config",
             "rpc",
@@ -46,6 +47,7 @@ class FunctionZipIT {
         assertTrue(Files.isRegularFile(ZIP), ZIP + " is built by package");
         Set<String> packages = new TreeSet<>();
         int classes = 0;
+        boolean jsonLogs = false;
         try (ZipFile zip = new ZipFile(ZIP.toFile())) {
             for (ZipEntry e : zip.stream().toList()) {
                 String name = e.getName();
@@ -54,9 +56,12 @@ class FunctionZipIT {
                 String[] parts = name.split("/");
                 if (name.startsWith("dev/nanowork/") && parts.length > 2) packages.add(parts[2]);
                 if (name.startsWith("dev/nanowork/") && name.endsWith(".class")) classes++;
+                jsonLogs |= name.matches(".*/io\\.quarkus\\.quarkus-logging-json-[^/]*\\.jar");
             }
         }
         assertTrue(classes > 30, "our classes in the zip: " + classes);
+        // Without it every log line on Lambda is text again, a stack trace one CloudWatch event per line.
+        assertTrue(jsonLogs, "quarkus-logging-json (every log line one JSON object) is in the zip");
         assertEquals(
                 List.of(),
                 packages.stream().filter(p -> !DEPLOYED.contains(p)).toList(),

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
  * credential is resolved in {@code function} and checked in {@code rpc}. {@code cost}, an operator tool
  * outside the deployed artifact, may use {@code work} only, {@code search.Threads} (the rule that gives a Lambda
  * function its search threads) and {@code fanout.FanOutSettings} (the defaults and the rule that give a work its
- * workers), so that the cost table counts threads and workers as the function does.
+ * workers), so that the cost table counts threads and workers as the function does; and, for the measured report
+ * of a deployed stack, {@code observe.Metric} (the names the functions report their metrics by) and {@code
+ * aws.AwsClients} (its CloudWatch client built as every AWS client is).
  */
 class LayersTest {
     static final List<String> LAYERS = List.of(
@@ -37,11 +39,13 @@ class LayersTest {
             "search",
             "kernel",
             "block",
+            "observe",
             "work");
     static final Pattern PACKAGE = Pattern.compile("(?m)^package dev\\.nanowork\\.(\\w+)");
     static final Pattern REFERENCE = Pattern.compile("dev\\.nanowork\\.(\\w+)");
     /** What {@code cost} may use beyond {@code work}: the rules it must count by as the function does. */
-    static final List<String> COST_USES = List.of("search.Threads;", "fanout.FanOutSettings;");
+    static final List<String> COST_USES =
+            List.of("search.Threads;", "fanout.FanOutSettings;", "observe.Metric;", "aws.AwsClients;");
 
     static final List<Path> SOURCES = List.of(Path.of("src/main/java"), Path.of("src/cost/java"));
 

@@ -46,17 +46,24 @@ class CostProgressTest {
         assertEquals("cost: about 42 s (the last run here took 42 s; " + last + ")\n", next.stderr());
     }
 
-    /** The script says it before Maven starts, ticks through both quiet steps, and records a run that succeeded. */
+    /**
+     * The script says it before Maven starts, ticks through both quiet steps (infra/lib/cost-profile.sh, which the
+     * dashboard's script shares), and records a run that succeeded.
+     */
     @Test
     void costShUsesThem() throws IOException {
         String script = Files.readString(Path.of("infra/cost.sh"));
         int about = script.indexOf("progress_about cost target/cost-run-seconds");
-        int compile =
-                script.indexOf("progress_run \"cost: compiling (Maven test-compile)\" \"${mvn[@]}\" test-compile");
-        int report = script.indexOf("progress_run \"cost: report\" \"${mvn[@]}\" exec:exec@cost");
+        int run = script.indexOf("cost_profile_run cost dev.nanowork.cost.CostMain report \"$@\"");
         int record = script.indexOf("progress_record target/cost-run-seconds \"$start\"");
-        assertTrue(about > 0 && about < compile && compile < report && report < record, script);
-        assertTrue(script.contains(". infra/lib/progress.sh"), script);
+        assertTrue(about > 0 && about < run && run < record, script);
+        assertTrue(script.contains(". infra/lib/cost-profile.sh"), script);
+        String profile = Files.readString(Path.of("infra/lib/cost-profile.sh"));
+        int compile =
+                profile.indexOf("progress_run \"$name: compiling (Maven test-compile)\" \"${mvn[@]}\" test-compile");
+        int step = profile.indexOf("progress_run \"$name: $step\" \"${mvn[@]}\" exec:exec@cost");
+        assertTrue(compile > 0 && compile < step, profile);
+        assertTrue(profile.contains(". infra/lib/progress.sh"), profile);
     }
 
     private record Run(int exit, String stdout, String stderr) {}

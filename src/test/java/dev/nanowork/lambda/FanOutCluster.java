@@ -34,7 +34,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * {@link FanOutFaultsIT}'s processes: two generate executions and three worker executions from {@code function.zip}
+ * {@link FanOutFaultsIT}'s and {@link ObservedRecordsIT}'s processes: two generate executions and three worker executions from {@code function.zip}
  * under the real runtime client, the workers behind {@link LambdaInvokeStandIn}, the records in dynalite; and the
  * test's view of them.
  */

@@ -73,7 +73,7 @@ class FanOutFaultsIT {
         JsonNode answer = ask(generate, "work_generate", hash, EPOCH_1, WALLET);
         long answered = System.nanoTime();
         assertValidWork(answer, hash, EPOCH_1);
-        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        List<LambdaInvokeStandIn.Seen> invoked = RuntimeAnswers.awaitSeen(lambda, before + 3);
         assertEquals(3, invoked.size(), "three workers invoked: " + invoked);
         assertTrue(invoked.stream().allMatch(s -> s.outcome().equals("ok")), "every worker ran: " + invoked);
         assertReturnedWithin(answered, 3);
@@ -98,7 +98,7 @@ class FanOutFaultsIT {
         assertTrue(
                 Math.abs(duplicateAt - firstAt) < STOPPED_WITHIN.toNanos(),
                 "the duplicate ended with the search it joined: " + (duplicateAt - firstAt) / 1_000_000 + " ms");
-        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        List<LambdaInvokeStandIn.Seen> invoked = RuntimeAnswers.awaitSeen(lambda, before + 3);
         Thread.sleep(300); // an invoke by the duplicate would show by now
         assertEquals(3, lambda.seen().size() - before, "only the first execution invoked workers: " + invoked);
     }
@@ -139,7 +139,7 @@ class FanOutFaultsIT {
         long cancelled = System.nanoTime();
         JsonNode answer = search.get(STOPPED_WITHIN.toMillis(), TimeUnit.MILLISECONDS);
         assertEquals("Cancelled", answer.path("error").asText(), "the wallet's search answered: " + answer);
-        awaitInvokes(before + 3);
+        RuntimeAnswers.awaitSeen(lambda, before + 3);
         assertReturnedWithin(cancelled, 3);
         assertEquals(WorkRecord.State.CANCELLED, record(hash).state());
     }
@@ -168,7 +168,7 @@ class FanOutFaultsIT {
         WorkRecord record = record(hash);
         assertEquals(WorkRecord.State.FOUND, record.state());
         assertNotEquals("search-of-an-execution-gone", record.searchId(), "the record was taken over");
-        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3);
+        List<LambdaInvokeStandIn.Seen> invoked = RuntimeAnswers.awaitSeen(lambda, before + 3);
         assertEquals(3, invoked.size() - before, "the new owner fanned out: " + invoked);
     }
 
@@ -183,7 +183,8 @@ class FanOutFaultsIT {
         double seconds = (System.nanoTime() - asked) / 1e9;
         assertValidWork(answer, hash, LONGER);
         assertTrue(seconds < 15, "answered in " + seconds + " s");
-        List<LambdaInvokeStandIn.Seen> invoked = awaitInvokes(before + 3).subList(before, before + 3);
+        List<LambdaInvokeStandIn.Seen> invoked =
+                RuntimeAnswers.awaitSeen(lambda, before + 3).subList(before, before + 3);
         assertEquals(
                 1, invoked.stream().filter(s -> s.outcome().equals("Unhandled")).count(), "one died: " + invoked);
         assertEquals(2, invoked.stream().filter(s -> s.outcome().equals("ok")).count(), "two ran: " + invoked);
@@ -222,12 +223,5 @@ class FanOutFaultsIT {
                     ms < STOPPED_WITHIN.toMillis(),
                     "a worker returned " + ms + " ms after the search ended (poll every 50 ms)");
         }
-    }
-
-    /** Waits (up to 5 s) until at least {@code n} invocations have returned, and gives them all. */
-    private static List<LambdaInvokeStandIn.Seen> awaitInvokes(int n) throws InterruptedException {
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
-        return lambda.seen();
     }
 }

@@ -92,6 +92,7 @@ class LambdaRuntimeIT {
             int generated = generatedEvents(launch);
             launch.stop();
             launch.assertCleanOutput();
+            assertAccessLinesNameTheirInvocation(launch.output());
             System.out.printf(
                     java.util.Locale.ROOT,
                     "lambda runtime (%s): init %.2f s, first receive-difficulty work_generate %.2f s, kernel %s C2 on, %d recorded + %d generated events%n",
@@ -210,5 +211,15 @@ class LambdaRuntimeIT {
         } finally {
             limit.close();
         }
+    }
+    /** Each access log line names the Lambda invocation whose record (request_id) it goes with. */
+    static void assertAccessLinesNameTheirInvocation(String output) throws Exception {
+        java.util.Set<String> recorded = new java.util.HashSet<>();
+        for (JsonNode r : RuntimeAnswers.records(output))
+            recorded.add(r.path("request_id").asText());
+        List<JsonNode> access = LogLines.of(output, "dev.nanowork.function.AccessLog", "INFO");
+        assertFalse(access.isEmpty(), output);
+        for (JsonNode line : access)
+            assertTrue(recorded.contains(line.path("mdc").path("AWSRequestId").asText()), line + "\n" + recorded);
     }
 }

@@ -114,6 +114,9 @@ final class Launch implements AutoCloseable {
         env.put("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/nano-work-" + architecture + "-" + serve);
         env.put("AWS_LAMBDA_LOG_STREAM_NAME", "2026/12/01/[$LATEST]0123456789abcdef");
         env.put("AWS_LAMBDA_INITIALIZATION_TYPE", "on-demand");
+        // What the Terraform's logging_config makes Lambda set: the runtime client's own lines as JSON.
+        env.put("AWS_LAMBDA_LOG_FORMAT", "JSON");
+        env.put("AWS_LAMBDA_LOG_LEVEL", "INFO");
         // What terraform/modules/work-function sets (the stack's defaults).
         if (wrapper) env.put("AWS_LAMBDA_EXEC_WRAPPER", TaskRoot.terraform.wrapper());
         env.put("JAVA_TOOL_OPTIONS", String.join(" ", TaskRoot.terraform.jvmOptions()));
@@ -219,7 +222,7 @@ final class Launch implements AutoCloseable {
         }
     }
 
-    /** No exception, ERROR or access error anywhere in the JVM's output, shutdown included; no init error. */
+    /** No exception, ERROR or access error in the output, shutdown included; no init error; JSON ({@link LogLines}). */
     void assertCleanOutput() {
         String out = output();
         assertTrue(api.initError().isEmpty(), "init error: " + api.initError());
@@ -228,7 +231,7 @@ final class Launch implements AutoCloseable {
                     line.matches("(?i).*(exception|\\bERROR\\b|IllegalAccess|\\bat [a-z]+\\.[a-z]).*"),
                     "in the JVM's output: " + line + "\n" + out);
         }
-        assertTrue(out.contains("jvm-wrapper.sh: C2 on"), "the wrapper ran: " + out);
+        assertEquals(1, LogLines.of(out, "jvm-wrapper.sh", "INFO").size(), "the wrapper ran: " + out);
     }
 
     @Override

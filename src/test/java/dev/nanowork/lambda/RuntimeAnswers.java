@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.rpc.RpcError;
+import dev.nanowork.support.LambdaInvokeStandIn;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -197,5 +198,23 @@ final class RuntimeAnswers {
         long value = 0;
         for (int i = 7; i >= 0; i--) value = (value << 8) | (out[i] & 0xff);
         return value;
+    }
+
+    /** The records in a runtime's output (issue 42), each checked against CloudWatch's EMF specification. */
+    static List<JsonNode> records(String output) throws IOException {
+        List<JsonNode> records = new ArrayList<>();
+        for (String line : output.split("\n")) {
+            if (!line.startsWith("{") || !line.contains("\"request_id\"")) continue;
+            assertEquals(List.of(), dev.nanowork.support.EmfSpec.violations(line), line);
+            records.add(JSON.readTree(line));
+        }
+        return records;
+    }
+
+    /** Waits (up to 5 s) until {@code lambda} has seen at least {@code n} invocations return, and gives them all. */
+    static List<LambdaInvokeStandIn.Seen> awaitSeen(LambdaInvokeStandIn lambda, int n) throws InterruptedException {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (lambda.seen().size() < n && System.nanoTime() < until) Thread.sleep(5);
+        return lambda.seen();
     }
 }

@@ -49,15 +49,20 @@ final class TaskRoot {
     }
 
     static void unzip() throws Exception {
+        unzip(ZIP, "lambda-task");
+    }
+
+    /** {@code zip} unzipped into target/{@code directory}, the task root of the launches that follow. */
+    static void unzip(Path zip, String directory) throws Exception {
         assertTrue(
-                Files.isRegularFile(ZIP),
-                ZIP + " is missing: run ./mvnw verify (the zip is written in the package phase)");
+                Files.isRegularFile(zip),
+                zip + " is missing: run ./mvnw verify (the zip is written in the package phase)");
         terraform = Terraform.read();
-        path = TARGET.resolve("lambda-task").toAbsolutePath();
+        path = TARGET.resolve(directory).toAbsolutePath();
         run(List.of("rm", "-rf", path.toString()));
         Files.createDirectories(path);
         // unzip keeps the Unix modes stored in the zip, as Lambda does: the wrapper must arrive executable.
-        run(List.of("unzip", "-q", ZIP.toAbsolutePath().toString(), "-d", path.toString()));
+        run(List.of("unzip", "-q", zip.toAbsolutePath().toString(), "-d", path.toString()));
         Path wrapper = wrapperPath();
         assertTrue(
                 Files.isExecutable(wrapper), wrapper + " (AWS_LAMBDA_EXEC_WRAPPER) is not executable in function.zip");

@@ -3,6 +3,7 @@ package dev.nanowork.lambda;
 import static dev.nanowork.lambda.RuntimeAnswers.JSON;
 import static dev.nanowork.lambda.RuntimeAnswers.workValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -17,6 +18,7 @@ import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -89,6 +91,28 @@ class WorkerRuntimeIT {
             assertEquals("{\"outcome\":\"stopped\"}", late.body(), "a late task of a found record");
             assertTrue(late.nanos() < 2_000_000_000L, "the late task exits at once: " + late.nanos() / 1e6 + " ms");
             launch.assertCleanOutput();
+            List<JsonNode> lines = RuntimeAnswers.records(launch.output());
+            assertEquals(2, lines.size(), "one record per invocation: " + lines);
+            assertEquals(
+                    "found", lines.get(0).path("outcome").asText(), lines.get(0).toString());
+            assertEquals(
+                    "stopped",
+                    lines.get(1).path("outcome").asText(),
+                    lines.get(1).toString());
+            for (JsonNode line : lines) {
+                assertEquals("worker", line.path("Action").asText(), line.toString());
+                assertEquals(searchId, line.path("search_id").asText(), line.toString());
+                assertEquals(root.toString(), line.path("root").asText(), line.toString());
+            }
+            assertTrue(lines.get(0).path("Attempts").asLong() > 0, lines.get(0).toString());
+            assertEquals(1, lines.get(0).path("Found").asInt(), lines.get(0).toString());
+            assertEquals(1, lines.get(0).path("ColdStart").asInt(), "the environment's first record");
+            // The worker writes no log line of its own per invocation (its record says it all); that each log line
+            // names its invocation is LambdaRuntimeIT's check, on the access log's lines.
+            // java.util.logging's own console format, two lines a record, is what a logger made before Quarkus gets
+            assertFalse(
+                    launch.output().lines().anyMatch(l -> l.matches("\\w{3} \\d{1,2}, \\d{4} .* dev\\.nanowork\\..*")),
+                    "a two-line java.util.logging record:\n" + launch.output());
 
             // A payload the generate function never writes: an error for the invoker, and no search.
             RuntimeApiEmulator.Outcome forged = launch.invoke("{\"root\":\"" + hash + "\",\"difficulty\":\"0\"}");
@@ -97,6 +121,13 @@ class WorkerRuntimeIT {
                     work,
                     records.read(root).orElseThrow().work().orElseThrow().toString(),
                     "the forged task changed nothing");
+            // The runtime client's report of the exception the handler threw: one line, the stack trace inside.
+            List<JsonNode> traces = LogLines.assertJson(launch.output()).stream()
+                    .filter(n -> n.toString().contains("WorkerRefusal"))
+                    .toList();
+            assertEquals(1, traces.size(), launch.output());
+            assertEquals(
+                    "ERROR", traces.get(0).path("level").asText(), traces.get(0).toString());
             launch.stop();
             System.out.printf(
                     java.util.Locale.ROOT,

@@ -1,5 +1,6 @@
 package dev.nanowork.support;
 
+import dev.nanowork.observe.SearchTally;
 import dev.nanowork.share.Asker;
 import dev.nanowork.share.RecordUnavailable;
 import dev.nanowork.share.WorkRecord;
@@ -81,6 +82,8 @@ public final class MemoryWorkRecords implements WorkRecords {
     public Optional<WorkRecord> read(Root root) {
         reachable("read");
         reads.incrementAndGet();
+        SearchTally.current().recordRead(); // as DynamoWorkRecords counts its GetItem
+
         return Optional.ofNullable(records.get(root)).filter(r -> !r.expired(System.currentTimeMillis()));
     }
 

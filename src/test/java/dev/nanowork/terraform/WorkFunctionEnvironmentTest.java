@@ -88,7 +88,9 @@ class WorkFunctionEnvironmentTest {
                         "NANO_WORK_FAN_OUT_MAX_WORKERS",
                         "NANO_WORK_FAN_OUT_POLL_INTERVAL",
                         "NANO_WORK_FAN_OUT_RECORD_TTL",
-                        "NANO_WORK_FAN_OUT_WORKER"),
+                        "NANO_WORK_FAN_OUT_WORKER",
+                        "NANO_WORK_METRICS_NAMESPACE",
+                        "NANO_WORK_METRICS_VARIANT"),
                 variables.keySet());
         // Each NANO_WORK_* variable must be a key the application reads (SmallRye maps nano-work.max-difficulty
         // to NANO_WORK_MAX_DIFFICULTY, nano-work.auth.key-parameter to NANO_WORK_AUTH_KEY_PARAMETER), so a renamed

@@ -15,10 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTasks;
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.Asker;
 import dev.nanowork.share.WorkRecord;
-import dev.nanowork.support.LogCapture;
 import dev.nanowork.support.MemoryWorkRecords;
 import dev.nanowork.work.Difficulty;
 import dev.nanowork.work.Root;
@@ -26,7 +26,6 @@ import dev.nanowork.work.WorkValue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -75,22 +74,17 @@ class WorkerSearchTest {
                 new String(payload(root, Difficulty.RECEIVE, id, 7, -1), StandardCharsets.UTF_8),
                 new String(payload(root, Difficulty.RECEIVE, id, 7, REMAINING + 5_000), StandardCharsets.UTF_8),
                 valid.replace("}", "," + " ".repeat(WorkerSearch.LONGEST_PAYLOAD) + "}"));
-        try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
-            for (String payload : refused) {
-                WorkerRefusal e = assertThrows(
-                        WorkerRefusal.class,
-                        () -> bounded.answer(payload.getBytes(StandardCharsets.UTF_8), REMAINING),
-                        payload);
-                assertTrue(!e.getMessage().isBlank(), payload);
-            }
-            assertEquals(0, records.reads(), "no record read, no search");
-            assertEquals(
-                    refused.size(),
-                    log.lines().stream()
-                            .filter(l -> l.contains("worker: refused, no search"))
-                            .count(),
-                    log.lines().toString());
+        for (String payload : refused) {
+            RequestRecord record = workerRecord();
+            WorkerRefusal e = assertThrows(
+                    WorkerRefusal.class,
+                    () -> bounded.answer(payload.getBytes(StandardCharsets.UTF_8), REMAINING, record),
+                    payload);
+            assertTrue(!e.getMessage().isBlank(), payload);
+            assertEquals(RequestRecord.Outcome.REFUSED, record.outcome(), payload);
+            assertEquals(0, record.attempts(), payload);
         }
+        assertEquals(0, records.reads(), "no record read, no search");
         assertEquals(
                 WorkRecord.State.SEARCHING, records.stored(root).orElseThrow().state());
     }
@@ -116,17 +110,13 @@ class WorkerSearchTest {
         Root done = randomRoot(random);
         records.put(searching(done, EASY, id, 20_000));
         records.cancel(done, id);
-        try (LogCapture log = LogCapture.atLeast(Level.INFO)) {
-            for (Root root : List.of(absent, other, leaseOver, done)) {
-                long deadline = root.equals(leaseOver) ? 500 : 10_000;
-                String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, deadline), REMAINING);
-                assertEquals("{\"outcome\":\"stopped\"}", answer, root.toString());
-            }
-            List<String> lines = log.lines().stream()
-                    .filter(l -> l.contains("worker: stopped"))
-                    .toList();
-            assertEquals(4, lines.size(), log.lines().toString());
-            assertTrue(lines.stream().allMatch(l -> l.contains("attempts 0,")), lines.toString());
+        for (Root root : List.of(absent, other, leaseOver, done)) {
+            long deadline = root.equals(leaseOver) ? 500 : 10_000;
+            RequestRecord record = workerRecord();
+            String answer = worker(SEARCH, records).answer(payload(root, EASY, id, 1, deadline), REMAINING, record);
+            assertEquals("{\"outcome\":\"stopped\"}", answer, root.toString());
+            assertEquals(RequestRecord.Outcome.STOPPED, record.outcome(), root.toString());
+            assertEquals(0, record.attempts(), root.toString());
         }
         assertTrue(records.stored(other).orElseThrow().work().isEmpty(), "another search's record is left alone");
     }
@@ -216,5 +206,10 @@ class WorkerSearchTest {
         WorkRecord after = records.stored(root).orElseThrow();
         assertEquals(WorkRecord.State.SEARCHING, after.state(), "the record still asks for more");
         assertTrue(after.workFor(EASY).isPresent(), "the asker within bounds is answered from the record");
+    }
+
+    /** The record WorkerHandler writes for one invocation, which the worker fills in. */
+    private static RequestRecord workerRecord() {
+        return new RequestRecord("worker-test", "nano-work-worker", System.nanoTime());
     }
 }
