@@ -39,8 +39,8 @@ locals {
 
   # Cost per work as billed, per variant: the generate and worker functions' Duration at their price, the API's and
   # Lambda's request per work and Lambda's per worker invocation, over the works (work_generate requests) of the
-  # period; and the record table's request units as DynamoDB counts them (on demand, a consumed unit is a billed
-  # request unit), shared by every variant's works, so divided by all of them.
+  # period; and the record table's request units the variant's own executions counted (RecordReads, RecordWrites:
+  # on demand, each call is a billed request unit), as infra/measured-cost.sh prices them.
   cost_widget = {
     type = "metric"
     properties = {
@@ -48,7 +48,7 @@ locals {
       region  = var.region
       view    = "timeSeries"
       period  = 300
-      metrics = concat(local.cost_variant_lines, local.cost_table_lines, [for k, v in local.billed : [{ id = "cost${k}", label = "${v} $ per work", expression = local.cost_expressions[v] }]])
+      metrics = concat(local.cost_variant_lines, [for k, v in local.billed : [{ id = "cost${k}", label = "${v} $ per work", expression = local.cost_expressions[v] }]])
     }
   }
   cost_variant_lines = concat([for k, v in local.billed : concat(
@@ -58,21 +58,28 @@ locals {
       ["AWS/Lambda", "Invocations", "FunctionName", var.variants[v].worker_function, { id = "wi${k}", stat = "Sum", visible = false }],
     ] : line if var.variants[v].worker_function != null],
     [[var.namespace, "Latency", "Variant", v, "Action", "work_generate", { id = "n${k}", stat = "SampleCount", visible = false }]],
+    # The record table's calls, as the variant's generate executions and workers counted them.
+    [for line in [
+      [var.namespace, "RecordReads", "Variant", v, "Action", "work_generate", { id = "rg${k}", stat = "Sum", visible = false }],
+      [var.namespace, "RecordWrites", "Variant", v, "Action", "work_generate", { id = "wg${k}", stat = "Sum", visible = false }],
+      [var.namespace, "RecordReads", "Variant", v, "Action", "worker", { id = "rk${k}", stat = "Sum", visible = false }],
+      [var.namespace, "RecordWrites", "Variant", v, "Action", "worker", { id = "wk${k}", stat = "Sum", visible = false }],
+    ] : line if var.table_name != null && (line[5] == "work_generate" || var.variants[v].worker_function != null)],
   )]...)
-  cost_table_lines = [for line in [
-    ["AWS/DynamoDB", "ConsumedReadCapacityUnits", "TableName", coalesce(var.table_name, "-"), { id = "rr", stat = "Sum", visible = false }],
-    ["AWS/DynamoDB", "ConsumedWriteCapacityUnits", "TableName", coalesce(var.table_name, "-"), { id = "rw", stat = "Sum", visible = false }],
-  ] : line if var.table_name != null]
   # Variants billed per GB-second (not Managed Instances, which pay for their EC2 fleet).
-  billed    = [for v in local.variants : v if var.variants[v].duration_billed]
-  all_works = join(" + ", [for k, v in local.billed : format("FILL(n%d, 0)", k)])
+  billed = [for v in local.variants : v if var.variants[v].duration_billed]
   cost_expressions = { for k, v in local.billed : v => format(
     "(FILL(gd%d, 0) * %.15f%s + n%d * %.15f) / n%d%s",
     k, local.dollars_per_ms[v],
     var.variants[v].worker_function == null ? "" : format(" + FILL(wd%d, 0) * %.15f + FILL(wi%d, 0) * %.15f", k, local.dollars_per_ms[v], k, var.prices.lambda_request_per_million / 1e6),
     k, (var.prices.http_api_request_per_million + var.prices.lambda_request_per_million) / 1e6,
     k,
-    var.table_name == null ? "" : format(" + (FILL(rr, 0) * %.15f + FILL(rw, 0) * %.15f) / (%s)", var.prices.dynamodb_read_request_per_million / 1e6, var.prices.dynamodb_write_request_per_million / 1e6, local.all_works),
+    var.table_name == null ? "" : format(
+      " + ((FILL(rg%d, 0)%s) * %.15f + (FILL(wg%d, 0)%s) * %.15f) / n%d",
+      k, var.variants[v].worker_function == null ? "" : format(" + FILL(rk%d, 0)", k), var.prices.dynamodb_read_request_per_million / 1e6,
+      k, var.variants[v].worker_function == null ? "" : format(" + FILL(wk%d, 0)", k), var.prices.dynamodb_write_request_per_million / 1e6,
+      k,
+    ),
   ) }
 
   functions = flatten([for v in local.variants : compact([var.variants[v].generate_function, var.variants[v].validate_function, var.variants[v].worker_function])])

@@ -36,6 +36,13 @@ run "dashboard_and_alarms" {
   }
 
   assert {
+    condition = alltrue([for e in [for w in jsondecode(output.dashboard_body).widgets : w.properties.metrics if w.type == "metric" && strcontains(w.properties.title, "Cost per work")][0] :
+      strcontains(e[0].expression, "FILL(rk") && strcontains(e[0].expression, "FILL(wg") if can(e[0].expression)
+    ]) && !strcontains(jsonencode([for w in jsondecode(output.dashboard_body).widgets : w if strcontains(try(w.properties.title, ""), "Cost per work")]), "ConsumedReadCapacityUnits")
+    error_message = "each variant's cost per work prices the record calls its generate executions and workers counted, not the table's units shared out"
+  }
+
+  assert {
     condition = alltrue([for w in jsondecode(output.dashboard_body).widgets :
       contains(["metric", "text"], w.type) && w.x >= 0 && w.width >= 1 && w.x + w.width <= 24 && w.y >= 0 && w.height >= 1 && w.height <= 1000
     ])
@@ -139,8 +146,8 @@ run "alarms_off_without_table_or_spend_alarm" {
     error_message = "the table's and the spend alarm's panels say why they are empty"
   }
   assert {
-    condition     = !strcontains(output.dashboard_body, "wd0") && strcontains(output.dashboard_body, "gd0")
-    error_message = "the cost per work counts no worker where there is none"
+    condition     = !strcontains(output.dashboard_body, "wd0") && strcontains(output.dashboard_body, "gd0") && !strcontains(output.dashboard_body, "rg0")
+    error_message = "the cost per work counts no worker where there is none, and no record call without a table"
   }
 }
 
