@@ -52,7 +52,8 @@ class LocalPrecacheTest {
     }
 
     final MovedClock clock = new MovedClock();
-    final WorkSearch search = new WorkSearch(new RecordingKernel(), 1);
+    final RecordingKernel kernel = new RecordingKernel();
+    final WorkSearch search = new WorkSearch(kernel, 1);
     LocalPrecache precache;
 
     LocalPrecache precache(int maxSearches, int perClient, int maxHeld) {
@@ -137,6 +138,8 @@ class LocalPrecacheTest {
         CancelSignal interactive = new CancelSignal();
         var busy = dev.nanowork.support.OwnThread.supply(
                 () -> search.search(root(99), UNREACHABLE, 0, Queues.in(5000), interactive));
+        // Until it runs, a precache could take the threads and find EASY before it is raised (CI saw STARTED).
+        awaitThat("the interactive search runs", () -> kernel.begun(root(99)) > 0);
         for (int i = 1; i <= 3; i++) precache.precache(root(i), EASY, ALICE);
         for (int i = 1; i <= 3; i++) assertEquals(Precache.State.SEARCHING, precache.precache(root(i), HARDER, ALICE));
         interactive.cancel();
