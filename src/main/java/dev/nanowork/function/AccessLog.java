@@ -23,6 +23,7 @@ import java.util.logging.Logger;
  */
 final class AccessLog implements Handler<RoutingContext> {
     private static final Logger LOG = Logger.getLogger(AccessLog.class.getName());
+    private static final String SENDER = "nano-work.sender";
 
     private final RequestOrigin origin;
 
@@ -36,23 +37,36 @@ final class AccessLog implements Handler<RoutingContext> {
         // First of the request's routes: every line it writes, this one too, names its Lambda invocation.
         LambdaInvocation.requestId(rc).ifPresent(LogContext::requestId);
         // The client when the request ends: decided by then (OriginGate runs after this), whoever answered it.
-        rc.addEndHandler(ended -> LOG.info(() -> client(rc) + " key=" + keyId(rc) + " "
-                + rc.request().method() + " " + rc.request().path() + " "
-                + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms"));
+        rc.addEndHandler(ended -> {
+            Sender sender = sender(rc);
+            LOG.info(() -> sender.client() + " key=" + sender.keyId() + " "
+                    + rc.request().method() + " " + rc.request().path() + " "
+                    + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) + " ms");
+        });
         rc.next();
     }
 
-    /** The request's client as the access log names it ({@code -} when none was decided). */
-    String client(RoutingContext rc) {
-        String client = origin.client(rc);
-        return client == null ? "-" : client;
+    /**
+     * Who sent the request: its client ({@code -} when none was decided) and the id of the key it presented. Decided
+     * once, when the request ends, for this line and the request's record both (the key id may read the body again).
+     */
+    record Sender(String client, String keyId) {}
+
+    Sender sender(RoutingContext rc) {
+        Sender sender = rc.get(SENDER);
+        if (sender == null) {
+            String client = origin.client(rc);
+            sender = new Sender(client == null ? "-" : client, keyId(rc));
+            rc.put(SENDER, sender);
+        }
+        return sender;
     }
 
     /**
      * The id of the key the request presented, by the same rule the key is checked by ({@link SharedSecret#presented}):
      * the bearer token, else the body's {@code key} field. The body is read again only when it names a key.
      */
-    static String keyId(RoutingContext rc) {
+    private static String keyId(RoutingContext rc) {
         Optional<String> keyField = Optional.empty();
         String body = rc.body() == null ? null : rc.body().asString();
         if (body != null && body.contains("\"key\"")) {

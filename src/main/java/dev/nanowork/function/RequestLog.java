@@ -33,7 +33,8 @@ final class RequestLog implements Handler<RoutingContext> {
         RequestRecord record = new RequestRecord(id, function, now - Arrival.waitedNanos(rc, now));
         rc.put(KEY, record);
         rc.addEndHandler(ended -> {
-            record.sender(AccessLog.keyId(rc), access.client(rc));
+            AccessLog.Sender sender = access.sender(rc);
+            record.sender(sender.keyId(), sender.client());
             writer.write(record);
         });
         rc.next();

@@ -1,6 +1,7 @@
 package dev.nanowork.rpc;
 
 import dev.nanowork.kernel.WorkKernel;
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.SearchResult;
 import dev.nanowork.search.WorkQueue;
@@ -83,7 +84,8 @@ final class BenchmarkHandler implements ActionHandler {
         byte[] bytes = new byte[32];
         random.nextBytes(bytes);
         // As the caller's own search (not the process's): its per-client bound, and stopped when it disconnects.
-        SearchResult result = QueuedSearch.await(() -> queue.submitAlone(Root.of(bytes), difficulty, until, caller));
+        SearchResult result = QueuedSearch.await(
+                () -> queue.submitAlone(Root.of(bytes), difficulty, until, caller), RequestRecord.discarded());
         if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed) {
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
         }

@@ -12,15 +12,11 @@ final class QueuedSearch {
 
     /**
      * The result of the search {@code submit} queues, waited for at most until the request's deadline (the
-     * queue's bound); an interrupted wait is a cancel.
+     * queue's bound); an interrupted wait is a cancel. The search's tally (its workers, its record's states) is noted in
+     * {@code record}.
      *
      * @throws RpcError {@code Work queue full} when the queue refuses it
      */
-    static SearchResult await(Supplier<Waiter> submit) {
-        return await(submit, RequestRecord.discarded());
-    }
-
-    /** The same, the search's tally (its workers, its record's states) noted in {@code record}. */
     static SearchResult await(Supplier<Waiter> submit, RequestRecord record) {
         Waiter waiter;
         try {

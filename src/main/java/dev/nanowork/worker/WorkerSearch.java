@@ -72,15 +72,11 @@ public class WorkerSearch {
      * Answers one invocation's payload (read up to {@link #LONGEST_PAYLOAD} + 1 bytes).
      *
      * @param remainingMillis the invocation's remaining time
+     * @param record the invocation's record, noting what it came to
      * @return the answer's JSON ({@link WorkerTasks#write(WorkerOutcome)})
      * @throws WorkerRefusal for a malformed or out-of-bounds task, or a record that cannot be read: no search ran,
      *     or it stopped because nothing could stop it otherwise
      */
-    public String answer(byte[] payload, long remainingMillis) {
-        return answer(payload, remainingMillis, RequestRecord.discarded());
-    }
-
-    /** The same, noting in {@code record} what the invocation came to. */
     public String answer(byte[] payload, long remainingMillis, RequestRecord record) {
         long began = System.nanoTime();
         record.action(Metric.Actions.WORKER);

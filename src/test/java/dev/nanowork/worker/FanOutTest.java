@@ -12,6 +12,7 @@ import dev.nanowork.fanout.FanOutSettings;
 import dev.nanowork.fanout.LambdaWorkers;
 import dev.nanowork.fanout.SharedSearch;
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.Caller;
 import dev.nanowork.search.CancelSignal;
 import dev.nanowork.search.SearchResult;
@@ -77,7 +78,7 @@ class FanOutTest {
                 "us-east-1", "nano-work-x86_64-worker", "live", 8, Duration.ofSeconds(30), (payload, remaining) -> {
                     running.incrementAndGet();
                     try (WorkSearch own = new WorkSearch(new ScalarKernel(), 1)) {
-                        return worker(own, records).answer(payload, remaining);
+                        return worker(own, records).answer(payload, remaining, RequestRecord.discarded());
                     } finally {
                         running.decrementAndGet();
                     }

@@ -46,7 +46,7 @@ class WorkerSearchTest {
         String id = newSearchId();
         records.put(searching(root, EASY, id, 20_000));
         WorkerOutcome outcome = WorkerTasks.readOutcome(worker(SEARCH, records)
-                .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING)
+                .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING, RequestRecord.discarded())
                 .getBytes(StandardCharsets.UTF_8));
         assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind());
         long work = outcome.work().orElseThrow().value();
@@ -94,7 +94,8 @@ class WorkerSearchTest {
         Root root = randomRoot(random);
         WorkerRefusal e = assertThrows(
                 WorkerRefusal.class,
-                () -> worker(SEARCH, null).answer(payload(root, EASY, newSearchId(), 1, 10_000), REMAINING));
+                () -> worker(SEARCH, null)
+                        .answer(payload(root, EASY, newSearchId(), 1, 10_000), REMAINING, RequestRecord.discarded()));
         assertTrue(e.getMessage().contains("nano-work.fan-out.table"), e.getMessage());
     }
 
@@ -134,7 +135,7 @@ class WorkerSearchTest {
             records.put(searching(root, EASY, id, lease));
             long before = System.currentTimeMillis();
             WorkerOutcome outcome = WorkerTasks.readOutcome(worker(SEARCH, records)
-                    .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING)
+                    .answer(payload(root, EASY, id, random.nextLong(), 10_000), REMAINING, RequestRecord.discarded())
                     .getBytes(StandardCharsets.UTF_8));
             assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), "lease " + lease);
             List<WorkRecord> written = records.history(root);
@@ -148,14 +149,16 @@ class WorkerSearchTest {
         String late = newSearchId();
         assertEquals(
                 "{\"outcome\":\"stopped\"}",
-                worker(SEARCH, records).answer(payload(taken, EASY, late, 1, 10_000), REMAINING),
+                worker(SEARCH, records)
+                        .answer(payload(taken, EASY, late, 1, 10_000), REMAINING, RequestRecord.discarded()),
                 "a precache taken over while its worker was queued");
         assertEquals(1, records.history(taken).size(), "nothing written");
 
         Root generated = randomRoot(random);
         String id = newSearchId();
         records.put(searching(generated, EASY, id, 10_200));
-        var unused = worker(SEARCH, records).answer(payload(generated, EASY, id, 1, 10_000), REMAINING);
+        var unused = worker(SEARCH, records)
+                .answer(payload(generated, EASY, id, 1, 10_000), REMAINING, RequestRecord.discarded());
         assertEquals(2, records.history(generated).size(), "a work_generate's worker writes only its find");
     }
 
@@ -167,7 +170,8 @@ class WorkerSearchTest {
         records.unavailable(true);
         WorkerRefusal e = assertThrows(
                 WorkerRefusal.class,
-                () -> worker(SEARCH, records).answer(payload(root, EASY, id, 1, 10_000), REMAINING));
+                () -> worker(SEARCH, records)
+                        .answer(payload(root, EASY, id, 1, 10_000), REMAINING, RequestRecord.discarded()));
         assertTrue(e.getMessage().contains("record unavailable"), e.getMessage());
     }
 
@@ -177,7 +181,8 @@ class WorkerSearchTest {
         String id = newSearchId();
         records.put(searching(root, UNREACHABLE, id, 20_000));
         long began = System.nanoTime();
-        String answer = worker(SEARCH, records).answer(payload(root, UNREACHABLE, id, 1, 300), REMAINING);
+        String answer = worker(SEARCH, records)
+                .answer(payload(root, UNREACHABLE, id, 1, 300), REMAINING, RequestRecord.discarded());
         assertEquals("{\"outcome\":\"deadline\"}", answer);
         long ms = (System.nanoTime() - began) / 1_000_000;
         assertTrue(ms >= 250 && ms < 2_000, "stopped at the deadline: " + ms + " ms");
@@ -199,7 +204,7 @@ class WorkerSearchTest {
         WorkerSearch bounded =
                 new WorkerSearch(SEARCH, records, new TaskBounds(new Difficulty(0), EASY), WorkerTestTasks.POLL);
         long began = System.nanoTime();
-        String answer = bounded.answer(payload(root, EASY, id, 1, 10_000), REMAINING);
+        String answer = bounded.answer(payload(root, EASY, id, 1, 10_000), REMAINING, RequestRecord.discarded());
         long ms = (System.nanoTime() - began) / 1_000_000;
         assertEquals("{\"outcome\":\"stopped\"}", answer);
         assertTrue(ms < 5_000, "stopped once its bounds were met, not at the deadline: " + ms + " ms");

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.nanowork.fanout.WorkerOutcome;
 import dev.nanowork.fanout.WorkerTasks;
 import dev.nanowork.kernel.ScalarKernel;
+import dev.nanowork.observe.RequestRecord;
 import dev.nanowork.search.WorkSearch;
 import dev.nanowork.share.Asker;
 import dev.nanowork.share.WorkRecord;
@@ -68,7 +69,8 @@ class WorkerStopTest {
                 },
                 300,
                 TimeUnit.MILLISECONDS);
-        String answer = worker(SEARCH, records).answer(payload(root, UNREACHABLE, id, 1, 20_000), REMAINING);
+        String answer = worker(SEARCH, records)
+                .answer(payload(root, UNREACHABLE, id, 1, 20_000), REMAINING, RequestRecord.discarded());
         lagMillis[0] = (System.nanoTime() - changed.get()) / 1_000_000;
         return answer;
     }
@@ -175,7 +177,8 @@ class WorkerStopTest {
                     100,
                     TimeUnit.MILLISECONDS);
             try (WorkSearch slow = slowFirstBatch()) {
-                String answer = worker(slow, records).answer(payload(root, LOW, id, start, 20_000), REMAINING);
+                String answer = worker(slow, records)
+                        .answer(payload(root, LOW, id, start, 20_000), REMAINING, RequestRecord.discarded());
                 WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));
                 assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), answer);
                 long work = outcome.work().orElseThrow().value();
@@ -207,7 +210,8 @@ class WorkerStopTest {
                 System.currentTimeMillis() + 30_000,
                 System.currentTimeMillis() / 1000 + 3600);
         try (WorkSearch one = new WorkSearch(new ScalarKernel(), 1)) {
-            String answer = worker(one, records).answer(payload(root, LOW, id, 1, 20_000), REMAINING);
+            String answer = worker(one, records)
+                    .answer(payload(root, LOW, id, 1, 20_000), REMAINING, RequestRecord.discarded());
             WorkerOutcome outcome = WorkerTasks.readOutcome(answer.getBytes(StandardCharsets.UTF_8));
             assertEquals(WorkerOutcome.Kind.FOUND, outcome.kind(), answer);
             assertTrue(WorkValue.isValid(root, outcome.work().orElseThrow().value(), RAISED), answer);
