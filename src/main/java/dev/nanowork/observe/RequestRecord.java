@@ -170,11 +170,14 @@ public final class RequestRecord {
         }
         SearchTally t = tally;
         if (t != null) {
-            line.property("workers_asked", t.workersAsked())
-                    .property("workers_started", t.workersStarted())
-                    .property("workers_throttled", t.workersThrottled())
-                    .property("workers_failed", t.workersFailed())
-                    .property("search_id", t.searchId())
+            // Only a work_generate asks workers: a worker's record would carry these at 0 (some 80 bytes of logs).
+            if (Metric.WORKERS_ASKED.actions().contains(action)) {
+                line.property("workers_asked", t.workersAsked())
+                        .property("workers_started", t.workersStarted())
+                        .property("workers_throttled", t.workersThrottled())
+                        .property("workers_failed", t.workersFailed());
+            }
+            line.property("search_id", t.searchId())
                     .property("record_states", t.recordStates())
                     .property("record_failures", t.recordFailures())
                     .property("record_reads", t.recordReads())

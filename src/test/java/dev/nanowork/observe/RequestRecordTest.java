@@ -85,11 +85,15 @@ class RequestRecordTest {
 
         RequestRecord worker = new RequestRecord("req-3", "f", 0);
         worker.action("worker");
+        worker.tally(new SearchTally());
         worker.searched(5, 1000, null);
         worker.outcome(RequestRecord.Outcome.STOPPED, null);
         JsonNode w = line(worker, 1_000_000, false);
         assertEquals(1, w.path("Stopped").asInt());
-        assertFalse(w.has("WorkersAsked"), w.toString());
+        // Planted: the workers_* members written for every tally: a worker's record carried them at 0.
+        for (String absent : List.of("WorkersAsked", "workers_asked", "workers_started", "workers_failed"))
+            assertFalse(w.has(absent), absent + " in " + w);
+        assertTrue(w.has("record_reads"), "the tally's own members stay: " + w);
 
         // A worker whose search was over when it started tried nothing: it has attempts 0 and no rate at all.
         RequestRecord idle = new RequestRecord("req-5", "f", 0);
