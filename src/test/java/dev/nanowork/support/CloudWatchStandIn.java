@@ -3,19 +3,15 @@ package dev.nanowork.support;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.nanowork.support.SsmStandIn.Issued;
 import dev.nanowork.support.SsmStandIn.Refusal;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 
 /**
  * CloudWatch's {@code GetMetricData} on 127.0.0.1, as AWS documents it (CloudWatch API Reference, "GetMetricData",
@@ -32,7 +28,7 @@ import java.util.concurrent.Executors;
  * functions print, extracted as CloudWatch Logs extracts them) and AWS's own metrics put as datapoints ({@link #put}:
  * Lambda's Duration, DynamoDB's consumed units). Metric math is not emulated: an {@code Expression} is refused.
  */
-public final class CloudWatchStandIn implements AutoCloseable {
+public final class CloudWatchStandIn extends LoopbackService {
     static final String PATH = "/service/GraniteServiceVersion20100801/operation/GetMetricData";
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -43,7 +39,6 @@ public final class CloudWatchStandIn implements AutoCloseable {
     /** A request answered: its error type or {@code ok}, and the datapoints it returned. */
     public record Seen(String outcome, int datapoints, boolean nextToken) {}
 
-    private final HttpServer server;
     private final String region;
     private final Map<String, Issued> issued = new ConcurrentHashMap<>();
     private final List<Datum> data = new CopyOnWriteArrayList<>();
@@ -52,15 +47,7 @@ public final class CloudWatchStandIn implements AutoCloseable {
 
     public CloudWatchStandIn(String region) throws IOException {
         this.region = region;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", this::handle);
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-    }
-
-    /** {@code http://127.0.0.1:PORT}: the client's endpoint ({@code AWS_ENDPOINT_URL_CLOUDWATCH}). */
-    public String endpoint() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        serve("/");
     }
 
     /** Lets {@code credentials} sign requests. */
@@ -106,7 +93,8 @@ public final class CloudWatchStandIn implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         try {
             if (!"POST".equals(exchange.getRequestMethod())
@@ -129,15 +117,7 @@ public final class CloudWatchStandIn implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, byte[] cbor) throws IOException {
-        exchange.getResponseHeaders().set("Content-Type", "application/cbor");
         exchange.getResponseHeaders().set("smithy-protocol", "rpc-v2-cbor");
-        exchange.sendResponseHeaders(status, cbor.length);
-        exchange.getResponseBody().write(cbor);
-        exchange.close();
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
+        answer(exchange, status, "application/cbor", cbor);
     }
 }

@@ -1,10 +1,7 @@
 package dev.nanowork.support;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,10 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * SecretAccessKey}, {@code Token} and {@code Expiration}. A request without that exact header is refused (401), as a
  * request from outside the execution environment would be.
  */
-public final class ContainerCredentialsStandIn implements AutoCloseable {
+public final class ContainerCredentialsStandIn extends LoopbackService {
     static final String PATH = "/2021-04-23/credentials";
 
-    private final HttpServer server;
     private final String authorizationToken;
     private final SsmStandIn.Issued credentials;
     private final AtomicInteger served = new AtomicInteger();
@@ -31,14 +27,12 @@ public final class ContainerCredentialsStandIn implements AutoCloseable {
     public ContainerCredentialsStandIn(String authorizationToken, SsmStandIn.Issued credentials) throws IOException {
         this.authorizationToken = authorizationToken;
         this.credentials = credentials;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext(PATH, this::handle);
-        server.start();
+        serve(PATH);
     }
 
     /** The value of {@code AWS_CONTAINER_CREDENTIALS_FULL_URI}. */
     public String fullUri() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
+        return endpoint() + PATH;
     }
 
     /** Credentials handed out. */
@@ -51,7 +45,8 @@ public final class ContainerCredentialsStandIn implements AutoCloseable {
         return refused.get();
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         byte[] body;
         int status;
         if (!"GET".equals(exchange.getRequestMethod())
@@ -68,14 +63,6 @@ public final class ContainerCredentialsStandIn implements AutoCloseable {
                             + "\",\"Expiration\":\"" + expiration + "\"}")
                     .getBytes(StandardCharsets.UTF_8);
         }
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, body.length);
-        exchange.getResponseBody().write(body);
-        exchange.close();
-    }
-
-    @Override
-    public void close() {
-        server.stop(0);
+        answer(exchange, status, "application/json", body);
     }
 }

@@ -3,13 +3,10 @@ package dev.nanowork.support;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.nanowork.aws.AwsClients;
 import dev.nanowork.support.SsmStandIn.Issued;
 import dev.nanowork.support.SsmStandIn.Refusal;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
@@ -57,7 +53,7 @@ import software.amazon.awssdk.services.lambda.LambdaClient;
  *       errors that kept the function from running.
  * </ul>
  */
-public final class LambdaInvokeStandIn implements AutoCloseable {
+public final class LambdaInvokeStandIn extends LoopbackService {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern PATH = Pattern.compile("/2015-03-31/functions/([^/]+)/invocations");
 
@@ -70,7 +66,6 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     /** An invocation as the stand-in saw it: the qualifier invoked and its outcome ({@code ok}, an error type). */
     public record Seen(String qualifier, String outcome) {}
 
-    private final HttpServer server;
     private final String region;
     private final InvokeTarget target;
     private final String qualifier;
@@ -101,15 +96,7 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         this.handler = handler;
         this.concurrency = new Slots(reservedConcurrency);
         this.events = new InvokeEvents(concurrency);
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", this::handle);
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-    }
-
-    /** {@code http://127.0.0.1:PORT}: the value of {@code AWS_ENDPOINT_URL_LAMBDA}. */
-    public String endpoint() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        serve("/");
     }
 
     /** The function's ARN with its alias, as {@code nano-work.fan-out.worker} names it. */
@@ -157,7 +144,8 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         String invoked = "?";
         try {
@@ -234,16 +222,12 @@ public final class LambdaInvokeStandIn implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        answer(exchange, status, "application/json", json.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override
     public void close() {
-        server.stop(0);
+        super.close();
         events.close();
     }
 }

@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
@@ -19,7 +16,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
 
 /**
  * SSM Parameter Store's {@code GetParameters} on 127.0.0.1, as AWS documents it (API Reference, "GetParameters"), for a
@@ -48,7 +44,7 @@ import java.util.concurrent.Executors;
  * Every parameter is a SecureString; versions count from 1, each with its {@code LastModifiedDate}. {@link #silent}
  * makes it take requests and answer none, as a store that hangs.
  */
-public final class SsmStandIn implements AutoCloseable {
+public final class SsmStandIn extends LoopbackService {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One version of a parameter. */
@@ -63,7 +59,6 @@ public final class SsmStandIn implements AutoCloseable {
     /** Credentials the stand-in's IAM knows: an access key, its secret, and its session token (null: a user's key). */
     public record Issued(String accessKeyId, String secretKey, String sessionToken) {}
 
-    private final HttpServer server;
     private final String region;
     private final Map<String, List<Stored>> parameters = new ConcurrentHashMap<>();
     private final Map<String, Issued> issued = new ConcurrentHashMap<>();
@@ -78,16 +73,7 @@ public final class SsmStandIn implements AutoCloseable {
     public SsmStandIn(String region, Set<String> readable) throws IOException {
         this.region = region;
         this.readable = readable;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", this::handle);
-        // A thread per request: a silent one holds its thread, never the server's.
-        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        server.start();
-    }
-
-    /** {@code http://127.0.0.1:PORT}: the value of {@code AWS_ENDPOINT_URL_SSM}. */
-    public String endpoint() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        serve("/");
     }
 
     /** Lets {@code credentials} sign requests. */
@@ -118,7 +104,8 @@ public final class SsmStandIn implements AutoCloseable {
         return List.copyOf(seen);
     }
 
-    private void handle(HttpExchange exchange) throws IOException {
+    @Override
+    protected void handle(HttpExchange exchange) throws IOException {
         byte[] body = exchange.getRequestBody().readAllBytes();
         CountDownLatch held = silence;
         if (held.getCount() > 0) {
@@ -157,11 +144,7 @@ public final class SsmStandIn implements AutoCloseable {
     }
 
     private static void send(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] bytes = json.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().set("Content-Type", "application/x-amz-json-1.1");
-        exchange.sendResponseHeaders(status, bytes.length);
-        exchange.getResponseBody().write(bytes);
-        exchange.close();
+        answer(exchange, status, "application/x-amz-json-1.1", json.getBytes(StandardCharsets.UTF_8));
     }
 
     static byte[] sha256(byte[] data) {
@@ -179,7 +162,7 @@ public final class SsmStandIn implements AutoCloseable {
     @Override
     public void close() {
         silence.countDown();
-        server.stop(0);
+        super.close();
     }
 
     /** A request refused as SSM refuses it: the error's {@code __type} and message. */
