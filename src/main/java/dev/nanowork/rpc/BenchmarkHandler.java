@@ -86,9 +86,8 @@ final class BenchmarkHandler implements ActionHandler {
         // As the caller's own search (not the process's): its per-client bound, and stopped when it disconnects.
         SearchResult result = QueuedSearch.await(
                 () -> queue.submitAlone(Root.of(bytes), difficulty, until, caller), RequestRecord.discarded());
-        if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed) {
+        if (result instanceof SearchResult.Cancelled || result instanceof SearchResult.Failed)
             throw new RpcError(RpcError.FAILURE, "the benchmark was stopped; retry");
-        }
         return result;
     }
 
