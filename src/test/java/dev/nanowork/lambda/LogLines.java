@@ -19,6 +19,9 @@ final class LogLines {
     /** What the JVM prints before the runtime client or the function run (on Lambda too: its java runtime's flags). */
     static final List<String> JVM_OWN = List.of("Picked up JAVA_TOOL_OPTIONS: ", "WARNING: ");
 
+    /** The levels Lambda reads in a JSON line ("Log-level filtering", Lambda developer guide). */
+    static final List<String> LAMBDA_LEVELS = List.of("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL");
+
     private LogLines() {}
 
     /** The log lines of {@code output} (records left out), after checking that every line is one JSON object. */
@@ -34,6 +37,8 @@ final class LogLines {
             assertFalse(line.contains("\"_aws\""), "a record inside a log line, its metrics lost: " + line);
             for (String key : List.of("level", "message"))
                 assertTrue(node.path(key).isTextual(), key + ": " + line);
+            // Lambda's log-level filtering takes a level it does not know for INFO (observe/LambdaLogLevels).
+            assertTrue(LAMBDA_LEVELS.contains(node.path("level").asText()), "a level Lambda knows: " + line);
             // The function's lines name their logger and time; Lambda's java runtime's own name the invocation.
             assertTrue(
                     node.path("loggerName").isTextual()
