@@ -140,64 +140,44 @@ locals {
   # An alarm per failure kind and variant: the sum of its metrics over 5 minutes against its threshold (the latency's
   # p99 over three 5-minute periods in a row). A metric no request reported is missing, not breaching.
   emf = { for name in keys(local.metrics) : name => name }
-  alarm_list = flatten([for v in local.variants : [for kind, spec in {
-    p99-latency = {
-      description = "work_generate's p99 latency above ${var.alarms.p99_latency_seconds} s for 15 minutes"
-      threshold   = var.alarms.p99_latency_seconds * 1000
-      comparison  = "GreaterThanThreshold"
-      periods     = 3
-      queries     = [{ namespace = var.namespace, metric = local.emf.Latency, stat = "p99", dimensions = tomap({ Variant = v, Action = "work_generate" }) }]
-    }
-    deadlines = {
-      description = "work_generate requests answered with the deadline"
-      threshold   = var.alarms.deadlines
+  # The counts: each kind's metric summed over the actions it is read for, at or above its threshold in one period.
+  counts = {
+    deadlines          = { description = "work_generate requests answered with the deadline", threshold = var.alarms.deadlines, metric = local.emf.Deadline, actions = ["work_generate"] }
+    failures           = { description = "requests or worker invocations that failed with an internal error", threshold = var.alarms.failures, metric = local.emf.Failed, actions = local.metrics.Failed.actions }
+    worker-throttles   = { description = "worker invokes refused by the workers' reserved concurrency", threshold = var.alarms.worker_throttles, metric = local.emf.WorkersThrottled, actions = ["work_generate"] }
+    record-failures    = { description = "calls to the work record table that failed (the searches went on alone, workers stopped)", threshold = var.alarms.failures, metric = local.emf.RecordFailures, actions = local.metrics.RecordFailures.actions }
+    key-store-failures = { description = "requests refused because the keys could not be read from SSM", threshold = var.alarms.failures, metric = local.emf.KeyStoreFailures, actions = local.metrics.KeyStoreFailures.actions }
+  }
+  # Lambda's own counts, over each of the variant's functions.
+  lambda_counts = {
+    lambda-errors    = { description = "Lambda function errors (a crash, a timeout, a worker's refused task)", threshold = var.alarms.lambda_errors, metric = "Errors" }
+    lambda-throttles = { description = "Lambda throttles (reserved concurrency reached)", threshold = var.alarms.lambda_throttles, metric = "Throttles" }
+  }
+  alarm_list = flatten([for v in local.variants : [for kind, spec in merge(
+    {
+      p99-latency = {
+        description = "work_generate's p99 latency above ${var.alarms.p99_latency_seconds} s for 15 minutes"
+        threshold   = var.alarms.p99_latency_seconds * 1000
+        comparison  = "GreaterThanThreshold"
+        periods     = 3
+        queries     = [{ namespace = var.namespace, metric = local.emf.Latency, stat = "p99", dimensions = tomap({ Variant = v, Action = "work_generate" }) }]
+      }
+    },
+    { for kind, c in local.counts : kind => {
+      description = c.description
+      threshold   = c.threshold
       comparison  = "GreaterThanOrEqualToThreshold"
       periods     = 1
-      queries     = [{ namespace = var.namespace, metric = local.emf.Deadline, stat = "Sum", dimensions = tomap({ Variant = v, Action = "work_generate" }) }]
-    }
-    failures = {
-      description = "requests or worker invocations that failed with an internal error"
-      threshold   = var.alarms.failures
+      queries     = [for a in c.actions : { namespace = var.namespace, metric = c.metric, stat = "Sum", dimensions = tomap({ Variant = v, Action = a }) }]
+    } },
+    { for kind, c in local.lambda_counts : kind => {
+      description = c.description
+      threshold   = c.threshold
       comparison  = "GreaterThanOrEqualToThreshold"
       periods     = 1
-      queries     = [for a in local.metrics.Failed.actions : { namespace = var.namespace, metric = local.emf.Failed, stat = "Sum", dimensions = tomap({ Variant = v, Action = a }) }]
-    }
-    worker-throttles = {
-      description = "worker invokes refused by the workers' reserved concurrency"
-      threshold   = var.alarms.worker_throttles
-      comparison  = "GreaterThanOrEqualToThreshold"
-      periods     = 1
-      queries     = [{ namespace = var.namespace, metric = local.emf.WorkersThrottled, stat = "Sum", dimensions = tomap({ Variant = v, Action = "work_generate" }) }]
-    }
-    record-failures = {
-      description = "calls to the work record table that failed (the searches went on alone, workers stopped)"
-      threshold   = var.alarms.failures
-      comparison  = "GreaterThanOrEqualToThreshold"
-      periods     = 1
-      queries     = [for a in local.metrics.RecordFailures.actions : { namespace = var.namespace, metric = local.emf.RecordFailures, stat = "Sum", dimensions = tomap({ Variant = v, Action = a }) }]
-    }
-    key-store-failures = {
-      description = "requests refused because the keys could not be read from SSM"
-      threshold   = var.alarms.failures
-      comparison  = "GreaterThanOrEqualToThreshold"
-      periods     = 1
-      queries     = [for a in local.metrics.KeyStoreFailures.actions : { namespace = var.namespace, metric = local.emf.KeyStoreFailures, stat = "Sum", dimensions = tomap({ Variant = v, Action = a }) }]
-    }
-    lambda-errors = {
-      description = "Lambda function errors (a crash, a timeout, a worker's refused task)"
-      threshold   = var.alarms.lambda_errors
-      comparison  = "GreaterThanOrEqualToThreshold"
-      periods     = 1
-      queries     = [for f in compact([var.variants[v].generate_function, var.variants[v].validate_function, var.variants[v].worker_function]) : { namespace = "AWS/Lambda", metric = "Errors", stat = "Sum", dimensions = tomap({ FunctionName = f }) }]
-    }
-    lambda-throttles = {
-      description = "Lambda throttles (reserved concurrency reached)"
-      threshold   = var.alarms.lambda_throttles
-      comparison  = "GreaterThanOrEqualToThreshold"
-      periods     = 1
-      queries     = [for f in compact([var.variants[v].generate_function, var.variants[v].validate_function, var.variants[v].worker_function]) : { namespace = "AWS/Lambda", metric = "Throttles", stat = "Sum", dimensions = tomap({ FunctionName = f }) }]
-    }
-  } : merge(spec, { key = "${v}-${kind}" }) if kind != "record-failures" || var.table_name != null]])
+      queries     = [for f in compact([var.variants[v].generate_function, var.variants[v].validate_function, var.variants[v].worker_function]) : { namespace = "AWS/Lambda", metric = c.metric, stat = "Sum", dimensions = tomap({ FunctionName = f }) }]
+    } },
+  ) : merge(spec, { key = "${v}-${kind}" }) if kind != "record-failures" || var.table_name != null]])
   alarms = { for a in local.alarm_list : a.key => a }
 }
 

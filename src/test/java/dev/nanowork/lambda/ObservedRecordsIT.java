@@ -71,7 +71,12 @@ class ObservedRecordsIT {
         assertEquals(EPOCH_1, generated.path("difficulty_asked").asText());
         assertEquals(invoked.size() - before, generated.path("WorkersAsked").asInt(), "workers the stand-in ran");
         assertTrue(generated.path("RecordWrites").asInt() >= 1, "the claim at least: " + generated);
-        assertTrue(generated.path("RecordReads").asInt() >= 1, "the watch polled: " + generated);
+        // Its watch reads the record every 50 ms, on a thread of its own: a lucky find in a few intervals, with the
+        // search threads of five executions on two cores, may come before the first read (CI saw 0 reads at 183 ms).
+        assertTrue(
+                generated.path("RecordReads").asInt() >= 1
+                        || generated.path("wall_ms").asDouble() < 1000,
+                "a search of a second or more read its record: " + generated);
         assertTrue(generated.path("Latency").asDouble() > 0, generated.toString());
 
         JsonNode validation =
