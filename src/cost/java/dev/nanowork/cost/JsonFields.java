@@ -1,13 +1,46 @@
 package dev.nanowork.cost;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
 
 /**
  * Reads required fields from a JSON tree and refuses a missing, mistyped or negative one with a message
  * that names the file and the field by its dotted path, e.g. {@code lambda.architectures.x86_64.gb_second}.
  */
 public final class JsonFields {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final String origin;
+
+    /** {@code json} as a tree, refused naming {@code origin} when it is not JSON. */
+    static JsonNode read(String json, String origin) {
+        try {
+            return JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new CostInputException(origin + ": not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * JSON Lines: each line that is not blank read as an object and made into a {@code T} by {@code line}, given the
+     * place it names in a refusal ({@code origin line N}).
+     */
+    static <T> List<T> lines(String jsonLines, String origin, BiFunction<JsonNode, String, T> line) {
+        List<T> read = new ArrayList<>();
+        String[] lines = jsonLines.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (lines[i].isBlank()) continue;
+            String at = origin + " line " + (i + 1);
+            JsonNode node = read(lines[i].strip(), at);
+            if (node == null || !node.isObject()) throw new CostInputException(at + ": not a JSON object");
+            read.add(line.apply(node, at));
+        }
+        return List.copyOf(read);
+    }
 
     public JsonFields(String origin) {
         this.origin = origin;

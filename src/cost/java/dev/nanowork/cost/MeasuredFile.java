@@ -1,10 +1,8 @@
 package dev.nanowork.cost;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -51,44 +49,34 @@ public final class MeasuredFile {
     }
 
     public static List<Measured> parse(String jsonLines, String origin) {
-        List<Measured> measured = new ArrayList<>();
-        String[] lines = jsonLines.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty()) continue;
-            String at = origin + " line " + (i + 1);
-            JsonNode n;
-            try {
-                n = JSON.readTree(line);
-            } catch (JsonProcessingException e) {
-                throw new CostInputException(at + ": not valid JSON: " + e.getOriginalMessage());
-            }
-            JsonFields f = new JsonFields(at);
-            if (!SOURCE.equals(f.text(n, "", "source")))
-                throw f.refuse("source", "is not \"" + SOURCE + "\" (a rates line goes to --rates)");
-            measured.add(new Measured(
-                    f.text(n, "", "variant"),
-                    f.text(n, "", "target"),
-                    f.text(n, "", "namespace"),
-                    f.text(n, "", "from"),
-                    f.text(n, "", "to"),
-                    f.positiveInt(n, "", "works"),
-                    f.positive(n, "", "mhs"),
-                    n.path("worker_mhs").isNumber() ? n.get("worker_mhs").asDouble() : Double.NaN,
-                    f.positive(n, "", "mean_s"),
-                    f.positive(n, "", "p50_s"),
-                    f.positive(n, "", "p99_s"),
-                    (long) f.nonNegative(n, "", "deadlines"),
-                    (long) f.nonNegative(n, "", "workers_asked"),
-                    f.nonNegative(n, "", "generate_ms"),
-                    (long) f.nonNegative(n, "", "generate_invocations"),
-                    f.nonNegative(n, "", "worker_ms"),
-                    (long) f.nonNegative(n, "", "worker_invocations"),
-                    f.nonNegative(n, "", "read_units"),
-                    f.nonNegative(n, "", "write_units"),
-                    f.positive(n, "", "cost_per_work"),
-                    f.text(n, "", "pricing")));
-        }
-        return List.copyOf(measured);
+        return JsonFields.lines(jsonLines, origin, MeasuredFile::parseLine);
+    }
+
+    private static Measured parseLine(JsonNode n, String at) {
+        JsonFields f = new JsonFields(at);
+        if (!SOURCE.equals(f.text(n, "", "source")))
+            throw f.refuse("source", "is not \"" + SOURCE + "\" (a rates line goes to --rates)");
+        return new Measured(
+                f.text(n, "", "variant"),
+                f.text(n, "", "target"),
+                f.text(n, "", "namespace"),
+                f.text(n, "", "from"),
+                f.text(n, "", "to"),
+                f.positiveInt(n, "", "works"),
+                f.positive(n, "", "mhs"),
+                n.path("worker_mhs").isNumber() ? n.get("worker_mhs").asDouble() : Double.NaN,
+                f.positive(n, "", "mean_s"),
+                f.positive(n, "", "p50_s"),
+                f.positive(n, "", "p99_s"),
+                (long) f.nonNegative(n, "", "deadlines"),
+                (long) f.nonNegative(n, "", "workers_asked"),
+                f.nonNegative(n, "", "generate_ms"),
+                (long) f.nonNegative(n, "", "generate_invocations"),
+                f.nonNegative(n, "", "worker_ms"),
+                (long) f.nonNegative(n, "", "worker_invocations"),
+                f.nonNegative(n, "", "read_units"),
+                f.nonNegative(n, "", "write_units"),
+                f.positive(n, "", "cost_per_work"),
+                f.text(n, "", "pricing"));
     }
 }

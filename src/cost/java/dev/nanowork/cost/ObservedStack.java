@@ -1,8 +1,6 @@
 package dev.nanowork.cost;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +11,6 @@ import java.util.Map;
  * target label, architecture, generate memory and function names.
  */
 public record ObservedStack(String namespace, String region, String table, List<Variant> variants) {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * One variant: {@code name} is the metrics' Variant dimension, {@code target} the cost report's row it ran (e.g.
@@ -39,12 +36,7 @@ public record ObservedStack(String namespace, String region, String table, List<
     }
 
     public static ObservedStack parse(String json, String origin) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new CostInputException(origin + ": not valid JSON: " + e.getOriginalMessage());
-        }
+        JsonNode root = JsonFields.read(json, origin);
         // terraform output -json metrics_source prints the value; terraform output -json prints {"metrics_source":
         // {"value": ...}}.
         if (root != null && root.has("metrics_source"))

@@ -1,8 +1,6 @@
 package dev.nanowork.cost;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.nanowork.cost.Pricing.ApiGateway;
 import dev.nanowork.cost.Pricing.Ec2Family;
 import dev.nanowork.cost.Pricing.Ec2Size;
@@ -24,7 +22,6 @@ import java.util.Map;
  * price would be wrong without saying so.
  */
 public final class PricingFile {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private PricingFile() {}
 
@@ -33,12 +30,7 @@ public final class PricingFile {
     }
 
     public static Pricing parse(String json, String origin) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(json);
-        } catch (JsonProcessingException e) {
-            throw new CostInputException(origin + ": not valid JSON: " + e.getOriginalMessage());
-        }
+        JsonNode root = JsonFields.read(json, origin);
         if (root == null || !root.isObject()) throw new CostInputException(origin + ": not a JSON object");
         JsonFields f = new JsonFields(origin);
         return new Pricing(

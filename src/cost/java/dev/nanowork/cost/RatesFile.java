@@ -1,12 +1,9 @@
 package dev.nanowork.cost;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,7 +14,6 @@ import java.util.List;
  * locally, so bench output can be appended as it is.
  */
 public final class RatesFile {
-    private static final ObjectMapper JSON = new ObjectMapper();
     static final String LOCAL_PREFIX = "local-";
 
     private RatesFile() {}
@@ -27,24 +23,10 @@ public final class RatesFile {
     }
 
     public static List<Rate> parse(String jsonLines, String origin) {
-        List<Rate> rates = new ArrayList<>();
-        String[] lines = jsonLines.split("\n", -1);
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].strip();
-            if (line.isEmpty()) continue;
-            rates.add(parseLine(line, origin + " line " + (i + 1)));
-        }
-        return List.copyOf(rates);
+        return JsonFields.lines(jsonLines, origin, RatesFile::parseLine);
     }
 
-    private static Rate parseLine(String line, String at) {
-        JsonNode node;
-        try {
-            node = JSON.readTree(line);
-        } catch (JsonProcessingException e) {
-            throw new CostInputException(at + ": not valid JSON: " + e.getOriginalMessage());
-        }
-        if (node == null || !node.isObject()) throw new CostInputException(at + ": not a JSON object");
+    private static Rate parseLine(JsonNode node, String at) {
         JsonFields f = new JsonFields(at);
         String kernel = f.text(node, "", "kernel");
         String target = node.hasNonNull("target") ? f.text(node, "", "target") : LOCAL_PREFIX + kernel;
